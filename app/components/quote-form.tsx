@@ -1,0 +1,300 @@
+import { AlertCircle, Send } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useActionData, useNavigate } from "react-router";
+import { BUSINESS, FIGURES } from "~/content/business";
+import type { LandingPage } from "~/content/landing-pages";
+import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
+import {
+  fieldErrorsFrom,
+  isBlank,
+  QUOTE_FIELDS,
+  type QuoteField,
+  QuoteRequestSchema,
+} from "~/lib/quote-schema";
+import type { QuoteActionData } from "~/lib/quote-action-data";
+import { Button } from "./ui/button";
+import { useNotify } from "./ui/notice";
+
+type FieldErrors = Partial<Record<QuoteField, string>>;
+
+export const QUOTE_API_PATH = "/api/quote-requests";
+const SUBMIT_TIMEOUT_MS = 15_000;
+
+function newIdempotencyKey(): string {
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+function readValues(form: HTMLFormElement): Record<QuoteField, string> {
+  const data = new FormData(form);
+  return Object.fromEntries(
+    QUOTE_FIELDS.map((field) => [field, String(data.get(field) ?? "")]),
+  ) as Record<QuoteField, string>;
+}
+
+/**
+ * A real <form method="post"> that works without JavaScript (the route action answers it).
+ * Once hydrated it validates in the browser with the same schema and posts JSON to the API,
+ * keeping every value if anything goes wrong.
+ */
+export function QuoteForm({ page }: { page: LandingPage }) {
+  const actionData = useActionData() as QuoteActionData | undefined;
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const formRef = useRef<HTMLFormElement>(null);
+  const idBase = useId();
+  const [hydrated, setHydrated] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>(actionData?.fieldErrors ?? {});
+  const [formError, setFormError] = useState<string | undefined>(actionData?.formError);
+  // Made per form fill: retries and double clicks of the same fill store one request.
+  const idempotencyKey = useRef("");
+  const startedAt = useRef(0);
+
+  useEffect(() => {
+    setHydrated(true);
+    idempotencyKey.current = newIdempotencyKey();
+    startedAt.current = Date.now();
+  }, []);
+
+  useEffect(() => {
+    setFieldErrors(actionData?.fieldErrors ?? {});
+    setFormError(actionData?.formError);
+  }, [actionData]);
+
+  const values = actionData?.values;
+  const fieldId = (field: QuoteField) => `${idBase}-${field}`;
+  const errorId = (field: QuoteField) => `${idBase}-${field}-error`;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const form = event.currentTarget;
+    const current = readValues(form);
+
+    if (isBlank(current).length > 0) {
+      setFieldErrors(Object.fromEntries(isBlank(current).map((f) => [f, QUOTE_FORM_COPY.requiredFieldError])));
+      notify({
+        tone: "destructive",
+        title: "Required fields missing",
+        description: "Please fill in your name, phone number, and postcode.",
+      });
+      return;
+    }
+    const parsed = QuoteRequestSchema.safeParse(current);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsFrom(parsed.error));
+      setFormError(QUOTE_FORM_COPY.checkFields);
+      return;
+    }
+
+    setSubmitting(true);
+    setFieldErrors({});
+    setFormError(undefined);
+    try {
+      const honeypot = new FormData(form).get("company_website");
+      const response = await fetch(QUOTE_API_PATH, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey.current },
+        body: JSON.stringify({
+          ...current,
+          company_website: honeypot ? String(honeypot) : "",
+          form_started_at: startedAt.current,
+          source_page: page.path,
+        }),
+        signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+      });
+      if (response.status === 201) {
+        form.reset();
+        idempotencyKey.current = newIdempotencyKey();
+        navigate("/thank-you");
+        return;
+      }
+      if (response.status === 400) {
+        const body = (await response.json().catch(() => ({}))) as { fieldErrors?: FieldErrors };
+        if (body.fieldErrors && Object.keys(body.fieldErrors).length > 0) {
+          setFieldErrors(body.fieldErrors);
+          setFormError(QUOTE_FORM_COPY.checkFields);
+          return;
+        }
+      }
+      throw new Error(`Quote request answered ${response.status}`);
+    } catch (error) {
+      console.error("Quote request failed", error);
+      notify({
+        tone: "destructive",
+        title: "Submission failed",
+        description: `Please try again or call us directly at ${BUSINESS.phone}.`,
+      });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const inputClass = (field: QuoteField) =>
+    `mt-1 block w-full rounded-lg border-2 bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 focus:border-action focus:outline-none ${fieldErrors[field] ? "border-red-700" : "border-slate-300"}`;
+
+  const describedBy = (field: QuoteField) => (fieldErrors[field] ? errorId(field) : undefined);
+
+  const fieldError = (field: QuoteField) =>
+    fieldErrors[field] ? (
+      <p id={errorId(field)} className="mt-1 flex items-center gap-1 text-sm font-medium text-red-800">
+        <AlertCircle aria-hidden="true" className="h-4 w-4 shrink-0" />
+        {fieldErrors[field]}
+      </p>
+    ) : null;
+
+  const label = (field: QuoteField, text: string, required: boolean) => (
+    <label htmlFor={fieldId(field)} className="block text-sm font-semibold text-ink">
+      {text}
+      {required ? (
+        <>
+          <span aria-hidden="true" className="text-action-dark">
+            {" "}
+            *
+          </span>
+          <span className="sr-only"> (required)</span>
+        </>
+      ) : (
+        <span className="font-normal text-ink-soft"> (optional)</span>
+      )}
+    </label>
+  );
+
+  return (
+    <div id="quote-form" className="scroll-mt-20 rounded-2xl bg-white p-5 text-ink shadow-2xl sm:p-7">
+      <h2 className="text-2xl font-extrabold tracking-tight">{QUOTE_FORM_COPY.title}</h2>
+      <p className="mt-1 text-ink-soft">
+        {QUOTE_FORM_COPY.intro(FIGURES.responseMinutes)}
+      </p>
+      <form
+        ref={formRef}
+        method="post"
+        noValidate={hydrated}
+        onSubmit={onSubmit}
+        aria-describedby={formError ? `${idBase}-form-error` : undefined}
+        className="mt-5 space-y-4"
+      >
+        {formError && (
+          <div
+            id={`${idBase}-form-error`}
+            role="alert"
+            className="rounded-lg border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900"
+          >
+            {formError}
+          </div>
+        )}
+        <div>
+          {label("name", "Name", true)}
+          <input
+            id={fieldId("name")}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={100}
+            defaultValue={values?.name}
+            placeholder="e.g. Sam Nguyen"
+            aria-invalid={fieldErrors.name ? true : undefined}
+            aria-describedby={describedBy("name")}
+            className={inputClass("name")}
+          />
+          {fieldError("name")}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            {label("phone", "Phone", true)}
+            <input
+              id={fieldId("phone")}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={30}
+              defaultValue={values?.phone}
+              placeholder="e.g. 0412 345 678"
+              aria-invalid={fieldErrors.phone ? true : undefined}
+              aria-describedby={describedBy("phone")}
+              className={inputClass("phone")}
+            />
+            {fieldError("phone")}
+          </div>
+          <div>
+            {label("postcode", "Postcode", true)}
+            <input
+              id={fieldId("postcode")}
+              name="postcode"
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              pattern="[0-9]{4}"
+              required
+              maxLength={4}
+              defaultValue={values?.postcode}
+              placeholder="e.g. 3056"
+              aria-invalid={fieldErrors.postcode ? true : undefined}
+              aria-describedby={describedBy("postcode")}
+              className={inputClass("postcode")}
+            />
+            {fieldError("postcode")}
+          </div>
+        </div>
+        <div>
+          {label("email", "Email", false)}
+          <input
+            id={fieldId("email")}
+            name="email"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={values?.email}
+            placeholder="e.g. sam@example.com"
+            aria-invalid={fieldErrors.email ? true : undefined}
+            aria-describedby={describedBy("email")}
+            className={inputClass("email")}
+          />
+          {fieldError("email")}
+        </div>
+        <div>
+          {label("message", "What's been happening?", false)}
+          <textarea
+            id={fieldId("message")}
+            name="message"
+            rows={3}
+            maxLength={2000}
+            defaultValue={values?.message}
+            placeholder={QUOTE_FORM_COPY.messagePlaceholder}
+            aria-invalid={fieldErrors.message ? true : undefined}
+            aria-describedby={describedBy("message")}
+            className={inputClass("message")}
+          />
+          {fieldError("message")}
+        </div>
+        {/* Bots fill every field they find; people never see this one. */}
+        <div className="hidden" aria-hidden="true">
+          <label htmlFor={`${idBase}-company-website`}>Leave this empty</label>
+          <input
+            id={`${idBase}-company-website`}
+            name="company_website"
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+          />
+        </div>
+        <input type="hidden" name="source_page" value={page.path} />
+        <Button type="submit" variant="hero" size="xl" className="w-full" disabled={submitting}>
+          {submitting ? (
+            "Submitting..."
+          ) : (
+            <>
+              <Send aria-hidden="true" className="h-5 w-5" />
+              {QUOTE_FORM_COPY.submit}
+            </>
+          )}
+        </Button>
+        <p className="text-center text-sm text-ink-soft">{QUOTE_FORM_COPY.reassurance}</p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from "react";
+import type { JokeDialogCopy } from "~/content/landing-copy";
+import { DIALOG_CLOSE_LABEL } from "~/content/landing-copy";
+import { Button, type ButtonSize, type ButtonVariant } from "../ui/button";
+import { Dialog } from "../ui/dialog";
+
+interface DeclineDialogProps {
+  copy: JokeDialogCopy;
+  role?: "dialog" | "alertdialog";
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+}
+
+/** The jokey "no thanks" button and the dialog it opens. */
+export function DeclineDialog({
+  copy,
+  role = "dialog",
+  variant = "outline",
+  size = "lg",
+  className,
+}: DeclineDialogProps) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        className={className}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        {copy.trigger}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={close}
+        title={copy.title}
+        description={<p>{copy.body}</p>}
+        role={role}
+        closeLabel={DIALOG_CLOSE_LABEL}
+      >
+        <Button variant="cta" size="lg" className="w-full sm:w-auto" onClick={close}>
+          {copy.closeLabel}
+        </Button>
+      </Dialog>
+    </>
+  );
+}

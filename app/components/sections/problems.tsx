@@ -1,0 +1,34 @@
+import type { IllustratedItem, SectionHeadingCopy } from "~/content/landing-copy";
+import { CARD_CLASS, Section, type SectionBaseProps, SectionHeading } from "./section-shell";
+
+interface ProblemsProps extends SectionBaseProps {
+  heading: SectionHeadingCopy;
+  items: readonly IllustratedItem[];
+}
+
+export function Problems({ tone, heading, items }: ProblemsProps) {
+  return (
+    <Section id="problems" titleId="problems-title" tone={tone}>
+      <SectionHeading id="problems-title" copy={heading} />
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
+        {items.map((item) => (
+          <li key={item.title} className={`${CARD_CLASS} overflow-hidden`}>
+            <img
+              src={item.image.src}
+              alt={item.image.alt}
+              width={item.image.width}
+              height={item.image.height}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[8/5] h-auto w-full bg-sand object-cover"
+            />
+            <div className="p-4">
+              <h3 className="text-lg leading-snug font-bold text-ink lg:text-base">{item.title}</h3>
+              <p className="mt-1 text-sm text-ink-soft">{item.body}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

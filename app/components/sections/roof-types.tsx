@@ -1,0 +1,38 @@
+import type { IllustratedItem, SectionHeadingCopy } from "~/content/landing-copy";
+import { CARD_CLASS, Section, type SectionBaseProps, SectionHeading } from "./section-shell";
+
+interface RoofTypesProps extends SectionBaseProps {
+  heading: SectionHeadingCopy;
+  items: readonly IllustratedItem[];
+}
+
+export function RoofTypes({ tone, heading, items }: RoofTypesProps) {
+  return (
+    <Section id="roof-types" titleId="roof-types-title" tone={tone}>
+      <SectionHeading id="roof-types-title" copy={heading} />
+      {/* Flex-wrap rather than grid so the odd last row sits centred. */}
+      <ul className="mt-12 flex flex-wrap justify-center gap-5">
+        {items.map((item) => (
+          <li
+            key={item.title}
+            className={`${CARD_CLASS} w-full overflow-hidden sm:w-[calc(50%-0.625rem)] lg:w-[calc(25%-0.9375rem)]`}
+          >
+            <img
+              src={item.image.src}
+              alt={item.image.alt}
+              width={item.image.width}
+              height={item.image.height}
+              loading="lazy"
+              decoding="async"
+              className="aspect-[3/2] h-auto w-full bg-sky object-cover"
+            />
+            <div className="p-4">
+              <h3 className="text-lg font-bold text-ink">{item.title}</h3>
+              <p className="mt-1 text-sm text-ink-soft">{item.body}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,74 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext } from "react-router";
+import { ServerRouter } from "react-router";
+import { closeDatabase, startDatabase } from "./server/db.server";
+import { SERVER_ENV } from "./server/env.server";
+import { clientInfoContext } from "./server/request-context.server";
+
+export const streamTimeout = 5_000;
+
+/**
+ * What the Node server (server/http-server.ts) needs from inside the bundle. Exported here
+ * because the entry module is the one part of React Router's build a custom server can reach
+ * (`build.entry.module`), so the server and the routes share one database and one context.
+ */
+export const serverHooks = {
+  startDatabase,
+  closeDatabase,
+  clientInfoContext,
+  trustProxy: SERVER_ENV.TRUST_PROXY,
+  trackingEnabled: Boolean(import.meta.env.VITE_GOOGLE_ADS_ID?.trim()),
+};
+export type ServerHooks = typeof serverHooks;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  return new Promise((resolve, reject) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    // Always wait for the whole page: the server hashes its inline scripts for the
+    // Content-Security-Policy, and the pages are small.
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        onAllReady() {
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+  });
+}

@@ -1,0 +1,198 @@
+// The quote request's rules, shared by the browser form and the server. It ships to the
+// browser, so it uses zod's tree-shakable "mini" build and no server-only imports.
+import * as z from "zod/mini";
+
+export const QUOTE_FIELDS = ["name", "phone", "email", "postcode", "message"] as const;
+export type QuoteField = (typeof QUOTE_FIELDS)[number];
+export const REQUIRED_FIELDS = [
+  "name",
+  "phone",
+  "postcode",
+] as const satisfies readonly QuoteField[];
+
+export const LIMITS = {
+  name: 100,
+  phoneChars: 40,
+  phoneMinDigits: 8,
+  phoneMaxDigits: 15,
+  email: 254,
+  message: 2000,
+} as const;
+
+// Control characters are never typed by a person; they break CSV exports and e-mail
+// headers. Lone surrogates can't be stored as UTF-8 without silently changing the text.
+// The message may keep line breaks and tabs; one-line fields may not.
+const ONE_LINE_FORBIDDEN = /[\p{Cc}\p{Cs}]/u;
+const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+
+// Spaces (including non-breaking ones), brackets, dots and dashes people type in numbers.
+const PHONE_SEPARATORS = /[\s().\-\u2010-\u2015]/gu;
+// Lenient on purpose: anything with a plausible shape is accepted; people write e-mail
+// addresses that stricter patterns wrongly refuse.
+const EMAIL_SHAPE = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/u;
+
+/** The digits that count, once separators and a leading +61 (or other +) are set aside. */
+function phoneCore(phone: string): { digits: string; country: "61" | "other" | null } | null {
+  const compact = phone.replace(PHONE_SEPARATORS, "");
+  let country: "61" | "other" | null = null;
+  let rest = compact;
+  if (compact.startsWith("+61")) {
+    country = "61";
+    rest = compact.slice(3);
+  } else if (compact.startsWith("+")) {
+    country = "other";
+    rest = compact.slice(1);
+  }
+  return /^\d*$/.test(rest) ? { digits: rest, country } : null;
+}
+
+/**
+ * A comparable form of a valid phone number: Australian numbers become the 10-digit
+ * national form ("+61 3 5550 4321" -> "0355504321"); overseas ones keep "+" and digits.
+ */
+export function normalisePhone(phone: string): string {
+  const core = phoneCore(phone.trim());
+  if (!core) return phone.trim();
+  const { digits, country } = core;
+  if (country === "other") return `+${digits}`;
+  if (country === "61") return digits.startsWith("0") ? digits : `0${digits}`;
+  // "61 3 5550 4321" typed without the plus.
+  if (digits.length === 11 && digits.startsWith("61") && !digits.startsWith("610")) {
+    return `0${digits.slice(2)}`;
+  }
+  return digits;
+}
+
+function phoneProblem(phone: string): string | undefined {
+  if (phone.length > LIMITS.phoneChars) {
+    return `That phone number has too many characters — ${LIMITS.phoneChars} at most, please.`;
+  }
+  const core = phoneCore(phone);
+  if (!core) {
+    return "Phone numbers can only use digits, spaces, brackets, dashes and a leading +.";
+  }
+  if (core.digits.length < LIMITS.phoneMinDigits) {
+    return `That phone number looks a bit short — we need at least ${LIMITS.phoneMinDigits} digits.`;
+  }
+  if (core.digits.length > LIMITS.phoneMaxDigits) {
+    return `That phone number looks a bit long — ${LIMITS.phoneMaxDigits} digits at most, please.`;
+  }
+  return undefined;
+}
+
+interface TextRules {
+  /** Shown when the field is absent, null or blank (required fields only). */
+  missing?: string;
+  /** Shown when the value isn't text at all, e.g. a number sent to the JSON API. */
+  notText: string;
+  forbidden: RegExp;
+  forbiddenMessage: string;
+  lowerCase?: boolean;
+  /** Further checks on the trimmed, non-blank value; returns the first problem found. */
+  problem?: (value: string) => string | undefined;
+}
+
+/** Trims, refuses non-text and stray control characters, then applies the field's rules. */
+function text(rules: TextRules) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? rules.missing : rules.notText) })
+    .check(
+      z.trim(),
+      ...(rules.lowerCase ? [z.toLowerCase()] : []),
+      z.superRefine((value, ctx) => {
+        const message =
+          value === ""
+            ? rules.missing
+            : rules.forbidden.test(value)
+              ? rules.forbiddenMessage
+              : rules.problem?.(value);
+        if (message) ctx.issues.push({ code: "custom", message, input: value });
+      }),
+    );
+}
+
+/** Optional fields: absent, null or blank all become null. */
+function optionalText(rules: TextRules) {
+  return z.pipe(
+    z.pipe(
+      z.transform((value: unknown) => value ?? ""),
+      text(rules),
+    ),
+    z.transform((value: string) => (value === "" ? null : value)),
+  );
+}
+
+const hidden = (what: string) =>
+  `${what} has a hidden character we can't accept — please retype it.`;
+
+export const QuoteRequestSchema = z.object({
+  name: text({
+    missing: "Please tell us your name.",
+    notText: "Please type your name as plain text.",
+    forbidden: ONE_LINE_FORBIDDEN,
+    forbiddenMessage: hidden("Your name"),
+    problem: (v) =>
+      v.length > LIMITS.name
+        ? `That's a long name! Please keep it to ${LIMITS.name} characters.`
+        : undefined,
+  }),
+  phone: text({
+    missing: "Please give us a phone number so we can call you back.",
+    notText: "Please type your phone number as plain text.",
+    forbidden: ONE_LINE_FORBIDDEN,
+    forbiddenMessage: hidden("Your phone number"),
+    problem: phoneProblem,
+  }),
+  email: optionalText({
+    notText: "Please type your email address as plain text.",
+    forbidden: ONE_LINE_FORBIDDEN,
+    forbiddenMessage: hidden("Your email address"),
+    lowerCase: true,
+    problem: (v) =>
+      v.length > LIMITS.email
+        ? `That email address is too long — ${LIMITS.email} characters at most.`
+        : EMAIL_SHAPE.test(v)
+          ? undefined
+          : "That email address doesn't look quite right — please check it (or leave it blank).",
+  }),
+  postcode: text({
+    missing: "Please add your postcode so we know where the roof is.",
+    notText: "Please type your postcode as plain text.",
+    forbidden: ONE_LINE_FORBIDDEN,
+    forbiddenMessage: hidden("Your postcode"),
+    problem: (v) => (/^\d{4}$/.test(v) ? undefined : "Postcodes are 4 digits, like 3000."),
+  }),
+  message: optionalText({
+    notText: "Please type your message as plain text.",
+    forbidden: MULTI_LINE_FORBIDDEN,
+    forbiddenMessage: hidden("Your message"),
+    problem: (v) =>
+      v.length > LIMITS.message
+        ? `Please keep your message under ${LIMITS.message.toLocaleString("en-AU")} characters — you can tell us the rest on the phone.`
+        : undefined,
+  }),
+});
+
+export type QuoteRequestInput = z.output<typeof QuoteRequestSchema>;
+
+/** The first message for each field, ready to show beside its input. */
+export function fieldErrorsFrom(error: z.core.$ZodError): Partial<Record<QuoteField, string>> {
+  const errors: Partial<Record<QuoteField, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (isQuoteField(field) && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+function isQuoteField(value: unknown): value is QuoteField {
+  return typeof value === "string" && (QUOTE_FIELDS as readonly string[]).includes(value);
+}
+
+/** The required fields that are empty once trimmed: the "Required fields missing" check. */
+export function isBlank(values: Partial<Record<QuoteField, unknown>>): QuoteField[] {
+  return REQUIRED_FIELDS.filter((field) => {
+    const value = values[field];
+    return typeof value === "string" ? value.trim() === "" : value == null;
+  });
+}

@@ -1,0 +1,97 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import interFont from "./assets/fonts/inter-latin-wght-normal.woff2?url";
+import { NoticeProvider } from "./components/ui/notice";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SimpleHeader } from "./components/layout/simple-header";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+/** The spec scrolls to a URL's hash 100 ms after load, smoothly (instant under reduced motion). */
+export const HASH_SCROLL_DELAY_MS = 100;
+
+function useScrollToHashOnLoad() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (!id) return;
+    const timer = window.setTimeout(() => {
+      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      document.getElementById(id)?.scrollIntoView({ behavior: reduce ? "auto" : "smooth" });
+    }, HASH_SCROLL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-AU">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a3d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-ink focus:shadow-lg"
+        >
+          Skip to content
+        </a>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useScrollToHashOnLoad();
+  return (
+    <NoticeProvider>
+      <Outlet />
+    </NoticeProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (!notFound) console.warn("Page error", location.pathname);
+  }, [notFound, location.pathname]);
+  return (
+    <>
+      <SimpleHeader />
+      <main id="main" className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center">
+        <h1 className="text-4xl font-extrabold">{notFound ? "404" : "Well, that's not ideal"}</h1>
+        <p className="mt-4 text-lg">
+          {notFound
+            ? "Oops! Page not found"
+            : "Something went wrong on our end. Give it another go, or give us a ring."}
+        </p>
+        <a href="/" className="mt-8 inline-block font-semibold text-action-dark underline">
+          Return to Home
+        </a>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

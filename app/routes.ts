@@ -1,0 +1,15 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { LANDING_PAGES, landingRouteId } from "./content/landing-pages";
+
+export default [
+  ...LANDING_PAGES.map((page) =>
+    page.path === "/"
+      ? index("routes/landing.tsx", { id: landingRouteId(page) })
+      : route(page.path, "routes/landing.tsx", { id: landingRouteId(page) }),
+  ),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("thank-you", "routes/thank-you.tsx"),
+  route("api/quote-requests", "routes/api.quote-requests.ts"),
+  route("healthz", "routes/healthz.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,93 @@
+import { data, redirect, useLocation } from "react-router";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteNav } from "~/components/layout/site-nav";
+import { LandingSections } from "~/components/sections/landing-sections";
+import { BUSINESS, FIGURES } from "~/content/business";
+import { FAQS } from "~/content/landing-copy";
+import { findLandingPage, LANDING_PAGES, type LandingPage } from "~/content/landing-pages";
+import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
+import type { QuoteActionData } from "~/lib/quote-action-data";
+import { QUOTE_FIELDS } from "~/lib/quote-schema";
+import { pageMeta } from "~/lib/seo";
+import { breadcrumbJsonLd, businessJsonLd, faqJsonLd } from "~/lib/structured-data";
+import { submitQuoteRequest } from "~/server/quotes.server";
+import { clientInfoContext } from "~/server/request-context.server";
+import type { Route } from "./+types/landing";
+
+function pageFor(pathname: string): LandingPage {
+  // Routes are generated from LANDING_PAGES, so a miss here means a routing bug.
+  return findLandingPage(pathname) ?? (LANDING_PAGES[0] as LandingPage);
+}
+
+export function landingTitle(page: LandingPage): string {
+  return page.suburb
+    ? `Roof Repairs ${page.suburb} | Free Inspection & Honest Quotes | ${BUSINESS.name}`
+    : page.path === "/"
+      ? `Roof Repairs Melbourne | Free Roof Inspection | ${BUSINESS.name}`
+      : `Roof Repair Melbourne | Honest Fixed-Price Quotes | ${BUSINESS.name}`;
+}
+
+export function landingDescription(page: LandingPage): string {
+  return `Leaky roof in ${page.place}? Free roof inspection, a brutally honest fixed-price quote and a ${FIGURES.warrantyYears}+ year leak-free warranty. Call ${BUSINESS.phone}.`;
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const page = pageFor(location.pathname);
+  return pageMeta({
+    title: landingTitle(page),
+    description: landingDescription(page),
+    path: page.path,
+    jsonLd: [
+      businessJsonLd(),
+      ...(page.sections.includes("faqs") ? [faqJsonLd(FAQS)] : []),
+      ...(page.suburb ? [breadcrumbJsonLd(page)] : []),
+    ],
+  });
+};
+
+/** The no-JavaScript path of the quote form; the JS path posts to /api/quote-requests. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const raw = Object.fromEntries(
+    [...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
+  );
+  const client = context.get(clientInfoContext);
+  const result = await submitQuoteRequest(raw, {
+    ip: client.ip,
+    userAgent: client.userAgent,
+    sourcePage: new URL(request.url).pathname,
+    idempotencyKey: typeof raw.idempotency_key === "string" ? raw.idempotency_key : null,
+  });
+  if (result.ok) throw redirect("/thank-you", 303);
+
+  const values = Object.fromEntries(QUOTE_FIELDS.map((f) => [f, String(raw[f] ?? "")]));
+  if (result.status === 400) {
+    return data<QuoteActionData>(
+      { fieldErrors: result.fieldErrors, values, formError: QUOTE_FORM_COPY.checkFields },
+      { status: 400 },
+    );
+  }
+  if (result.status === 429) {
+    return data<QuoteActionData>(
+      { values, formError: QUOTE_FORM_COPY.rateLimited(BUSINESS.phone) },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return data<QuoteActionData>(
+    { values, formError: QUOTE_FORM_COPY.unavailable(BUSINESS.phone) },
+    { status: 503 },
+  );
+}
+
+export default function Landing() {
+  const page = pageFor(useLocation().pathname);
+  return (
+    <>
+      <SiteNav sections={page.sections} />
+      <main id="main" className="pt-16">
+        <LandingSections page={page} />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect } from "react";
+import { data, useLocation } from "react-router";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SimpleHeader } from "~/components/layout/simple-header";
+import { BUSINESS } from "~/content/business";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/not-found";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  pageMeta({
+    title: `Page not found | ${BUSINESS.name}`,
+    description: "That page has gone the way of a loose roof tile in a northerly.",
+    path: location.pathname,
+    noindex: true,
+  });
+
+export default function NotFound() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // The spec logs the path someone tried, to help spot broken links.
+    console.warn("404: no page at", pathname);
+  }, [pathname]);
+  return (
+    <>
+      <SimpleHeader />
+      <main id="main" className="mx-auto max-w-2xl px-4 pt-36 pb-28 text-center">
+        <h1 className="text-7xl font-black text-action-dark">404</h1>
+        <p className="mt-4 text-2xl font-bold">Oops! Page not found</p>
+        <p className="mt-3 text-ink-soft">
+          This page has blown off like a loose ridge cap. The rest of the site is still watertight.
+        </p>
+        <a
+          href="/"
+          className="mt-8 inline-flex min-h-11 items-center rounded-lg bg-ink px-5 font-semibold text-white hover:bg-ink-soft"
+        >
+          Return to Home
+        </a>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

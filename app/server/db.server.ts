@@ -1,0 +1,282 @@
+// The quote database: SQLite in a local file by default, PostgreSQL when DATABASE_URL
+// says postgres://. One Kysely instance per process, opened lazily.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import BetterSqlite3 from "better-sqlite3";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Generated,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  sql,
+} from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
+import { SERVER_ENV } from "./env.server";
+import { migrationsFor } from "./migrations/index.server";
+
+export type DialectName = "sqlite" | "postgres";
+
+export interface QuoteRequestsTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  phone_normalised: string;
+  email: string | null;
+  postcode: string;
+  suburb: string;
+  message: string | null;
+  source_page: string | null;
+  idempotency_key: string | null;
+  /** 0 or 1: better-sqlite3 refuses JS booleans, so both dialects store integers. */
+  is_spam: number;
+  spam_reason: string | null;
+  outside_service_area: number;
+  /** ISO 8601 text on both dialects. */
+  created_at: string;
+}
+
+export interface Database {
+  quote_requests: QuoteRequestsTable;
+}
+
+const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+const MIGRATION_LOCK_WAIT_MS = 30_000;
+const PG_CONNECT_TIMEOUT_MS = 2_000;
+const PG_STATEMENT_TIMEOUT_MS = 5_000;
+const HEALTH_TIMEOUT_MS = 1_500;
+
+/** One JSON line on stderr. Callers pass no customer data; only the error's own fields go out. */
+export function logDatabaseError(event: string, error: unknown): void {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const code = (err as { code?: unknown }).code;
+  console.error(
+    JSON.stringify({
+      level: "error",
+      time: new Date().toISOString(),
+      event,
+      error: err.name,
+      code: typeof code === "string" ? code : undefined,
+      message: err.message.slice(0, 300),
+    }),
+  );
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// --- SQLite -------------------------------------------------------------------------
+
+function sqliteFile(url: string): string {
+  const file = url.startsWith("file://") ? fileURLToPath(url) : url.slice("file:".length);
+  return path.resolve(file);
+}
+
+function openSqliteFile(file: string): BetterSqlite3.Database {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  try {
+    db.pragma("journal_mode = WAL");
+    // FULL: a commit is on disk before we tell the visitor their request arrived.
+    db.pragma("synchronous = FULL");
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Transactions start with BEGIN IMMEDIATE, taking SQLite's write lock up front; that lock
+ * is what serialises migrations between servers sharing one file. better-sqlite3 waits
+ * for a busy lock by blocking the whole thread, which would stall the holder too when
+ * both live in one process, so the wait here polls without blocking.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
+    await connection.executeQuery(CompiledQuery.raw("pragma busy_timeout = 0"));
+    try {
+      for (;;) {
+        try {
+          await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+          return;
+        } catch (error) {
+          const code = String((error as { code?: unknown }).code ?? "");
+          if (!code.startsWith("SQLITE_BUSY") || Date.now() > deadline) throw error;
+          await sleep(10 + Math.random() * 40);
+        }
+      }
+    } finally {
+      await connection.executeQuery(
+        CompiledQuery.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
+      );
+    }
+  }
+}
+
+/** SQLite does run DDL inside transactions; saying so lets the Migrator use ours. */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class AppSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+  override createAdapter() {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+// --- PostgreSQL ---------------------------------------------------------------------
+
+function postgresPool(url: string, searchPath?: string): pg.Pool {
+  if (searchPath !== undefined && !/^[a-z_][a-z0-9_]*$/.test(searchPath)) {
+    throw new Error(`Unsafe search_path: ${searchPath}`);
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Fail fast while the database is down; the pool makes fresh connections once it's back.
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    query_timeout: PG_STATEMENT_TIMEOUT_MS + 1_000,
+    idle_in_transaction_session_timeout: 10_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    application_name: "roof-repair-site",
+    ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  // A connection that drops emits "error"; with no listener that crashes the process.
+  // Idle ones surface on the pool. A checked-out one has no pool listener, so give every
+  // client a quiet one: its query fails anyway, and the pool discards it on release.
+  pool.on("error", (error) => logDatabaseError("db.pool_error", error));
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+// --- Either -------------------------------------------------------------------------
+
+export interface DatabaseHandle {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  /** Brings the schema up to date; safe to run repeatedly and from several servers at once. */
+  migrate(): Promise<void>;
+  isHealthy(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only: the schema to work in (tests use one per file). */
+  searchPath?: string;
+}
+
+/** Opens nothing yet: connections are made on first use, so this never throws for I/O. */
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  const dialect: DialectName = url.startsWith("file:") ? "sqlite" : "postgres";
+  const db = new Kysely<Database>({
+    dialect:
+      dialect === "sqlite"
+        ? new AppSqliteDialect({ database: async () => openSqliteFile(sqliteFile(url)) })
+        : new PostgresDialect({ pool: postgresPool(url, options.searchPath) }),
+  });
+  const provider = { getMigrations: async () => migrationsFor(dialect) };
+
+  async function migrate(): Promise<void> {
+    if (dialect === "sqlite") {
+      // The whole run, bookkeeping included, happens under one write lock and rolls back
+      // as a unit if any step fails.
+      await db.transaction().execute(async (trx) => {
+        const { error } = await new Migrator({ db: trx, provider }).migrateToLatest();
+        if (error) throw error;
+      });
+      return;
+    }
+    // Kysely looks for its bookkeeping tables in every schema unless told which one;
+    // name ours so another schema's tables in the same database can't be mistaken for it.
+    const { rows } = await sql<{
+      schema: string | null;
+    }>`select current_schema() as schema`.execute(db);
+    const migrationTableSchema = rows[0]?.schema ?? undefined;
+    const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
+    if (error) throw error;
+  }
+
+  async function isHealthy(timeoutMs = HEALTH_TIMEOUT_MS): Promise<boolean> {
+    try {
+      await withTimeout(sql`select 1`.execute(db), timeoutMs, "health check");
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return { db, dialect, migrate, isHealthy, close: () => db.destroy() };
+}
+
+// --- The process-wide instance --------------------------------------------------------
+
+let current: DatabaseHandle | undefined;
+let started: Promise<void> | undefined;
+
+function handle(): DatabaseHandle {
+  current ??= openDatabase(SERVER_ENV.DATABASE_URL);
+  return current;
+}
+
+export function getDb(): Kysely<Database> {
+  return handle().db;
+}
+
+/**
+ * Opens the database and applies migrations. Call once at server start; later calls
+ * reuse the same run. A failed run is forgotten so the next call (or submission) retries,
+ * which lets a server that started during a database outage heal itself.
+ */
+export function startDatabase(): Promise<void> {
+  started ??= handle()
+    .migrate()
+    .catch((error: unknown) => {
+      started = undefined;
+      throw error;
+    });
+  return started;
+}
+
+/** For /healthz: migrated and answering a trivial query within a second and a half. */
+export async function databaseIsHealthy(): Promise<boolean> {
+  try {
+    await withTimeout(startDatabase(), HEALTH_TIMEOUT_MS, "database start");
+  } catch {
+    return false;
+  }
+  return handle().isHealthy();
+}
+
+export async function closeDatabase(): Promise<void> {
+  const closing = current;
+  current = undefined;
+  started = undefined;
+  await closing?.close();
+}

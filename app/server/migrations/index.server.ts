@@ -1,0 +1,13 @@
+import type { Migration } from "kysely/migration";
+import type { DialectName } from "../db.server";
+import { createQuoteRequests } from "./0001-create-quote-requests.server";
+
+/**
+ * Every migration, by name; names sort in the order they run. Listed here rather than
+ * read from the folder so they travel inside the server bundle.
+ */
+export function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    "0001_create_quote_requests": createQuoteRequests(dialect),
+  };
+}

@@ -1,0 +1,60 @@
+// The only queries the site runs on quote requests. Nothing here is reachable from a
+// route that reads: the site stores requests, it never shows them.
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database, QuoteRequestsTable } from "./db.server";
+
+export type NewQuoteRequest = Insertable<Omit<QuoteRequestsTable, "id">>;
+export type StoredQuoteRequest = Selectable<QuoteRequestsTable>;
+
+export interface QuoteRepository {
+  /** The new row's id, or null when a row with the same idempotency key already exists. */
+  insertQuoteRequest(row: NewQuoteRequest): Promise<number | null>;
+  findByIdempotencyKey(key: string): Promise<{ id: number } | undefined>;
+  /** For tests and checks: how many rows, optionally only spam (true) or only leads (false). */
+  countQuoteRequests(filter?: { spam?: boolean }): Promise<number>;
+  listQuoteRequestsForTest(): Promise<StoredQuoteRequest[]>;
+}
+
+export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
+  return {
+    async insertQuoteRequest(row) {
+      // "do nothing" instead of catching a unique-violation error: the same statement
+      // on both dialects, and on PostgreSQL it waits for a concurrent insert of the same
+      // key to commit, so the read-back that follows always finds it.
+      const inserted = await db
+        .insertInto("quote_requests")
+        .values(row)
+        .onConflict((oc) => oc.column("idempotency_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      return inserted ? Number(inserted.id) : null;
+    },
+
+    async findByIdempotencyKey(key) {
+      const found = await db
+        .selectFrom("quote_requests")
+        .select("id")
+        .where("idempotency_key", "=", key)
+        .executeTakeFirst();
+      return found ? { id: Number(found.id) } : undefined;
+    },
+
+    async countQuoteRequests(filter = {}) {
+      let query = db.selectFrom("quote_requests").select((eb) => eb.fn.countAll().as("count"));
+      if (filter.spam !== undefined) query = query.where("is_spam", "=", filter.spam ? 1 : 0);
+      const { count } = await query.executeTakeFirstOrThrow();
+      // PostgreSQL returns count(*) as a string.
+      return Number(count);
+    },
+
+    async listQuoteRequestsForTest() {
+      const rows = await db.selectFrom("quote_requests").selectAll().orderBy("id").execute();
+      return rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        is_spam: Number(row.is_spam),
+        outside_service_area: Number(row.outside_service_area),
+      }));
+    },
+  };
+}

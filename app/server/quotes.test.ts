@@ -1,0 +1,333 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type DatabaseHandle, openDatabase } from "./db.server";
+import { createQuoteRepository, type QuoteRepository } from "./quote-repository.server";
+import { createQuoteService, type SubmissionMeta, spamReasonFor } from "./quotes.server";
+import { RateLimiter } from "./rate-limit.server";
+import { describeEachDialect, tempDir } from "./test-support.server";
+
+const NOW = Date.parse("2026-03-04T05:06:07.000Z");
+const meta = (overrides: Partial<SubmissionMeta> = {}): SubmissionMeta => ({
+  ip: "203.0.113.7",
+  userAgent: "test",
+  now: NOW,
+  ...overrides,
+});
+const valid = (overrides: Record<string, unknown> = {}) => ({
+  name: "  Sam Nguyen ",
+  phone: "(03) 5550-4321",
+  email: " Sam@Example.COM ",
+  postcode: "3056",
+  message: "Water through the ceiling\nafter rain.",
+  ...overrides,
+});
+let keyCounter = 0;
+const newKey = () => `key-${Date.now()}-${++keyCounter}-abcdef`;
+
+describeEachDialect("submitting a quote request", (testDb) => {
+  let handle: DatabaseHandle;
+  let repository: QuoteRepository;
+  const service = (limit = 1_000, minFillMs = 3_000) =>
+    createQuoteService({
+      database: async () => handle.db,
+      limiter: new RateLimiter({ max: limit, windowMs: 600_000 }),
+      minFillMs,
+    });
+
+  beforeAll(async () => {
+    handle = testDb().open();
+    await handle.migrate();
+    repository = createQuoteRepository(handle.db);
+  });
+  beforeEach(async () => {
+    await handle.db.deleteFrom("quote_requests").execute();
+  });
+
+  it("stores a valid request, trimmed, with derived fields", async () => {
+    const result = await service().submit(valid(), meta({ sourcePage: "/roof-repair-brunswick" }));
+    expect(result).toMatchObject({ ok: true, duplicate: false });
+    const [row] = await repository.listQuoteRequestsForTest();
+    expect(row).toMatchObject({
+      id: result.ok ? result.id : -1,
+      name: "Sam Nguyen",
+      phone: "(03) 5550-4321",
+      phone_normalised: "0355504321",
+      email: "sam@example.com",
+      postcode: "3056",
+      suburb: "Brunswick, Brunswick North",
+      message: "Water through the ceiling\nafter rain.",
+      source_page: "/roof-repair-brunswick",
+      idempotency_key: null,
+      is_spam: 0,
+      spam_reason: null,
+      outside_service_area: 0,
+      created_at: "2026-03-04T05:06:07.000Z",
+    });
+  });
+
+  it("stores blank optional fields as null", async () => {
+    await service().submit(valid({ email: "   ", message: "" }), meta());
+    const [row] = await repository.listQuoteRequestsForTest();
+    expect(row).toMatchObject({ email: null, message: null });
+  });
+
+  it("ignores values the client sends for derived columns", async () => {
+    const result = await service().submit(
+      valid({
+        id: 999,
+        suburb: "Hacked",
+        phone_normalised: "000",
+        is_spam: 0,
+        spam_reason: "none",
+        outside_service_area: 1,
+        created_at: "1999-01-01",
+        source_page: "/admin",
+      }),
+      meta({ sourcePage: undefined }),
+    );
+    const [row] = await repository.listQuoteRequestsForTest();
+    expect(row).toMatchObject({
+      id: result.ok ? result.id : -1,
+      suburb: "Brunswick, Brunswick North",
+      phone_normalised: "0355504321",
+      is_spam: 0,
+      spam_reason: null,
+      outside_service_area: 0,
+      created_at: "2026-03-04T05:06:07.000Z",
+      source_page: null,
+    });
+    expect(row?.id).not.toBe(999);
+  });
+
+  it("takes source_page from the body when it names a landing page", async () => {
+    await service().submit(valid({ source_page: "/roof-repair-frankston/" }), meta());
+    const [row] = await repository.listQuoteRequestsForTest();
+    expect(row?.source_page).toBe("/roof-repair-frankston");
+  });
+
+  it.each([
+    ["3806", 0, "Berwick, Harkaway"],
+    ["3199", 0, "Frankston, Frankston South"],
+    ["3030", 0, "Werribee, Point Cook"],
+    ["3179", 0, "3179"], // in the service area, not in our locality list
+    ["3550", 1, "3550"], // Bendigo: Victorian, outside Greater Melbourne
+    ["8001", 1, "8001"], // Victorian PO boxes
+    ["2000", 1, "2000"], // Sydney
+    ["0800", 1, "0800"], // Darwin
+  ])("postcode %s: outside_service_area=%i, suburb %s", async (postcode, outside, suburb) => {
+    const result = await service().submit(valid({ postcode }), meta());
+    expect(result.ok).toBe(true);
+    const [row] = await repository.listQuoteRequestsForTest();
+    expect(row).toMatchObject({ postcode, outside_service_area: outside, suburb });
+  });
+
+  it("stores nothing for an invalid request and names each bad field", async () => {
+    const result = await service().submit(
+      { name: "", phone: "123", email: "nope", postcode: "30000", message: 5, suburb: "x" },
+      meta(),
+    );
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      fieldErrors: {
+        name: "Please tell us your name.",
+        phone: "That phone number looks a bit short — we need at least 8 digits.",
+        email: expect.stringContaining("doesn't look quite right"),
+        postcode: "Postcodes are 4 digits, like 3000.",
+        message: "Please type your message as plain text.",
+      },
+      values: { name: "", phone: "123", email: "nope", postcode: "30000", message: "" },
+    });
+    expect(await repository.countQuoteRequests()).toBe(0);
+  });
+
+  it.each([
+    ["a number for the name", { name: 42 }],
+    ["an object for the phone", { phone: { toString: "x" } }],
+    ["an array for the postcode", { postcode: ["3000"] }],
+    ["a control character", { name: "Sam\u0000" }],
+  ])("answers 400, never 5xx, for %s", async (_label, overrides) => {
+    const result = await service().submit(valid(overrides), meta());
+    expect(result).toMatchObject({ ok: false, status: 400 });
+    expect(await repository.countQuoteRequests()).toBe(0);
+  });
+
+  describe("spam", () => {
+    it("stores a filled honeypot as spam but answers like a person", async () => {
+      const result = await service().submit(valid({ company_website: "http://spam.example" }), meta());
+      expect(result).toMatchObject({ ok: true, duplicate: false });
+      const [row] = await repository.listQuoteRequestsForTest();
+      expect(row).toMatchObject({ is_spam: 1, spam_reason: "honeypot" });
+      expect(await repository.countQuoteRequests({ spam: false })).toBe(0);
+    });
+
+    it("flags a form sent faster than the minimum fill time", async () => {
+      const result = await service().submit(valid({ form_started_at: NOW - 1_000 }), meta());
+      expect(result.ok).toBe(true);
+      const [row] = await repository.listQuoteRequestsForTest();
+      expect(row).toMatchObject({ is_spam: 1, spam_reason: "too-fast" });
+    });
+
+    it("accepts a form that took long enough, or has no start time", async () => {
+      await service().submit(valid({ form_started_at: String(NOW - 45_000) }), meta());
+      await service().submit(valid(), meta());
+      await service().submit(valid({ form_started_at: "soon" }), meta());
+      expect(await repository.countQuoteRequests({ spam: false })).toBe(3);
+    });
+
+    it("doesn't judge the fill time when it's turned off", async () => {
+      await service(1_000, 0).submit(valid({ form_started_at: NOW }), meta());
+      expect(await repository.countQuoteRequests({ spam: true })).toBe(0);
+    });
+  });
+
+  describe("idempotency", () => {
+    it("stores one row for the same key sent twice, answering with the first id", async () => {
+      const quotes = service();
+      const key = newKey();
+      const first = await quotes.submit(valid(), meta({ idempotencyKey: key }));
+      const second = await quotes.submit(valid({ name: "Changed" }), meta({ idempotencyKey: key }));
+      expect(first).toMatchObject({ ok: true, duplicate: false });
+      expect(second).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
+      expect(await repository.countQuoteRequests()).toBe(1);
+    });
+
+    it("reads the key from the body when meta has none", async () => {
+      const quotes = service();
+      const key = newKey();
+      const first = await quotes.submit(valid({ idempotency_key: key }), meta());
+      const second = await quotes.submit(valid({ idempotency_key: key }), meta());
+      expect(second).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
+      const [row] = await repository.listQuoteRequestsForTest();
+      expect(row?.idempotency_key).toBe(key);
+    });
+
+    it("stores one row when the same key arrives many times at once, even on two servers", async () => {
+      const key = newKey();
+      const other = testDb().open(); // a second connection/pool, as another server would have
+      const elsewhere = createQuoteService({
+        database: async () => other.db,
+        limiter: new RateLimiter({ max: 1_000, windowMs: 60_000 }),
+        minFillMs: 0,
+      });
+      const quotes = service();
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? elsewhere : quotes).submit(valid(), meta({ idempotencyKey: key })),
+        ),
+      );
+      const ids = new Set(results.map((r) => (r.ok ? r.id : -1)));
+      expect(ids.size).toBe(1);
+      expect(ids.has(-1)).toBe(false);
+      expect(results.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
+      expect(await repository.countQuoteRequests()).toBe(1);
+    });
+
+    it("ignores a malformed key instead of refusing the request", async () => {
+      const result = await service().submit(valid(), meta({ idempotencyKey: "bad key with spaces" }));
+      expect(result.ok).toBe(true);
+      const [row] = await repository.listQuoteRequestsForTest();
+      expect(row?.idempotency_key).toBeNull();
+    });
+  });
+
+  describe("rate limit", () => {
+    it("answers 429 after the limit, per address, until the window passes", async () => {
+      const quotes = createQuoteService({
+        database: async () => handle.db,
+        limiter: new RateLimiter({ max: 3, windowMs: 600_000 }),
+        minFillMs: 3_000,
+      });
+      for (let i = 0; i < 3; i++) {
+        expect((await quotes.submit(valid(), meta({ now: NOW + i }))).ok).toBe(true);
+      }
+      const blocked = await quotes.submit(valid(), meta({ now: NOW + 60_000 }));
+      expect(blocked).toEqual({ ok: false, status: 429, retryAfterSeconds: 540 });
+      expect((await quotes.submit(valid(), meta({ ip: "198.51.100.1" }))).ok).toBe(true);
+      expect((await quotes.submit(valid(), meta({ now: NOW + 600_001 }))).ok).toBe(true);
+      expect(await repository.countQuoteRequests()).toBe(5);
+    });
+
+    it("doesn't count invalid submissions or replays of a stored key", async () => {
+      const quotes = createQuoteService({
+        database: async () => handle.db,
+        limiter: new RateLimiter({ max: 1, windowMs: 600_000 }),
+        minFillMs: 3_000,
+      });
+      const key = newKey();
+      for (let i = 0; i < 5; i++) {
+        expect(await quotes.submit(valid({ postcode: "nope" }), meta())).toMatchObject({ status: 400 });
+      }
+      const first = await quotes.submit(valid(), meta({ idempotencyKey: key }));
+      expect(first.ok).toBe(true);
+      const replay = await quotes.submit(valid(), meta({ idempotencyKey: key }));
+      expect(replay).toMatchObject({ ok: true, duplicate: true });
+      expect(await quotes.submit(valid(), meta())).toMatchObject({ status: 429 });
+    });
+  });
+});
+
+describe("when the database is unavailable", () => {
+  let errors: string[];
+  beforeEach(() => {
+    errors = [];
+    vi.spyOn(console, "error").mockImplementation((line: unknown) => {
+      errors.push(String(line));
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const dir = tempDir();
+  const brokenSqlite = () => {
+    const file = path.join(dir, "not-a-folder");
+    writeFileSync(file, "");
+    return openDatabase(`file:${path.join(file, "quotes.db")}`);
+  };
+
+  it.each([
+    ["SQLite at an unwritable path", brokenSqlite],
+    ["PostgreSQL on a closed port", () => openDatabase("postgres://app:app@127.0.0.1:1/app_test")],
+  ])("%s: answers 503, throws nothing, logs one line without the customer's details", async (_label, open) => {
+    const broken = open();
+    const limiter = new RateLimiter({ max: 1, windowMs: 600_000 });
+    const quotes = createQuoteService({
+      database: async () => {
+        await broken.migrate();
+        return broken.db;
+      },
+      limiter,
+      minFillMs: 3_000,
+    });
+    const result = await quotes.submit(valid({ email: "secret@example.com" }), meta({ idempotencyKey: newKey() }));
+    expect(result).toEqual({ ok: false, status: 503 });
+    expect(errors).toHaveLength(1);
+    const line = JSON.parse(errors[0] ?? "{}");
+    expect(line).toMatchObject({ level: "error", event: "quote_request.store_failed" });
+    expect(errors[0]).not.toContain("secret@example.com");
+    expect(errors[0]).not.toContain("Water through");
+    // A failed attempt doesn't use up the visitor's allowance.
+    expect(limiter.take("203.0.113.7", NOW).ok).toBe(true);
+    await broken.close();
+  });
+});
+
+describe("spamReasonFor", () => {
+  it.each([
+    [{ company_website: "x" }, 3000, "honeypot"],
+    [{ company_website: "   " }, 3000, null],
+    [{ company_website: 1 }, 3000, "honeypot"],
+    [{ form_started_at: NOW - 2_999 }, 3000, "too-fast"],
+    [{ form_started_at: NOW - 3_000 }, 3000, null],
+    [{ form_started_at: `${NOW - 10}` }, 3000, "too-fast"],
+    [{ form_started_at: NOW + 60_000 }, 3000, null], // the visitor's clock runs ahead
+    [{ form_started_at: "abc" }, 3000, null],
+    [{ form_started_at: null }, 3000, null],
+    [{}, 3000, null],
+    [{ form_started_at: NOW }, 0, null],
+  ])("%o with minimum %i ms -> %s", (raw, minFillMs, expected) => {
+    expect(spamReasonFor(raw, NOW, minFillMs)).toBe(expected);
+  });
+});

@@ -1,0 +1,18 @@
+// Production entry: `npm start` builds, then runs this with the project's own Node (24).
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { startServer } from "./server/http-server.ts";
+
+const entry = new URL("./build/server/index.js", import.meta.url);
+if (!existsSync(entry)) {
+  console.error("No build found. Run `npm run build` first (or just `npm start`).");
+  process.exit(1);
+}
+const build = (await import(entry.href)) as ServerBuild;
+await startServer({
+  build,
+  clientDir: fileURLToPath(new URL("./build/client/", import.meta.url)),
+  port: Number(process.env.PORT ?? 3000),
+  host: process.env.HOST || undefined,
+});
