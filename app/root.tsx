@@ -11,9 +11,9 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import interFont from "./assets/fonts/inter-latin-wght-normal.woff2?url";
-import { NoticeProvider } from "./components/ui/notice";
-import { SiteFooter } from "./components/layout/site-footer";
 import { SimpleHeader } from "./components/layout/simple-header";
+import { SiteFooter } from "./components/layout/site-footer";
+import { NoticeProvider } from "./components/ui/notice";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

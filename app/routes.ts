@@ -11,5 +11,7 @@ export default [
   route("thank-you", "routes/thank-you.tsx"),
   route("api/quote-requests", "routes/api.quote-requests.ts"),
   route("healthz", "routes/healthz.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

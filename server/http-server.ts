@@ -54,7 +54,8 @@ function send(
   variants?: { brotli?: Buffer; gzip?: Buffer },
 ) {
   const encoding = variants ? pickEncoding(req) : undefined;
-  const encoded = encoding === "br" ? variants?.brotli : encoding === "gzip" ? variants?.gzip : undefined;
+  const encoded =
+    encoding === "br" ? variants?.brotli : encoding === "gzip" ? variants?.gzip : undefined;
   const out = encoded ?? body;
   res.writeHead(status, {
     ...headers,
@@ -136,13 +137,26 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
       if (method === "GET" || method === "HEAD") {
         const file = files.get(url.pathname);
         if (file) return serveStatic(req, res, file, secure, csp);
-        if (url.pathname.length > 1 && url.pathname.endsWith("/") && files.has(url.pathname.slice(0, -1))) {
-          res.writeHead(301, { ...securityHeaders(secure), Location: url.pathname.slice(0, -1) + url.search });
+        if (
+          url.pathname.length > 1 &&
+          url.pathname.endsWith("/") &&
+          files.has(url.pathname.slice(0, -1))
+        ) {
+          res.writeHead(301, {
+            ...securityHeaders(secure),
+            Location: url.pathname.slice(0, -1) + url.search,
+          });
           return res.end();
         }
       } else if (req.headers["sec-fetch-site"] === "cross-site") {
         // Another site's page posting our form on a visitor's behalf.
-        return send(req, res, 403, { ...securityHeaders(secure), "Content-Type": "text/plain" }, Buffer.from("Forbidden"));
+        return send(
+          req,
+          res,
+          403,
+          { ...securityHeaders(secure), "Content-Type": "text/plain" },
+          Buffer.from("Forbidden"),
+        );
       }
 
       const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
@@ -157,7 +171,10 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
         body: body && body.length > 0 ? new Uint8Array(body) : undefined,
       });
       const context = new RouterContextProvider();
-      context.set(hooks.clientInfoContext, { ip, userAgent: String(req.headers["user-agent"] ?? "") });
+      context.set(hooks.clientInfoContext, {
+        ip,
+        userAgent: String(req.headers["user-agent"] ?? ""),
+      });
       const response = await handle(request, context);
 
       const outHeaders: Record<string, string> = { ...securityHeaders(secure) };
@@ -173,15 +190,35 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
       }
       delete outHeaders["content-length"];
       const compressible = payload.length > 1024 && /^(text\/|application\/(json|xml))/.test(type);
-      send(req, res, response.status, outHeaders, payload, compressible ? compress(payload) : undefined);
+      send(
+        req,
+        res,
+        response.status,
+        outHeaders,
+        payload,
+        compressible ? compress(payload) : undefined,
+      );
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        return send(req, res, 413, { ...securityHeaders(secure), "Content-Type": "application/json", Connection: "close" },
-          Buffer.from(JSON.stringify({ error: "payload-too-large", message: "That request is too big." })));
+        return send(
+          req,
+          res,
+          413,
+          { ...securityHeaders(secure), "Content-Type": "application/json", Connection: "close" },
+          Buffer.from(
+            JSON.stringify({ error: "payload-too-large", message: "That request is too big." }),
+          ),
+        );
       }
       logLine({ level: "error", event: "unhandled", path: url.pathname, error: String(error) });
       if (!res.headersSent) {
-        send(req, res, 500, { ...securityHeaders(secure), "Content-Type": "text/plain; charset=utf-8" }, Buffer.from("Something went wrong on our end."));
+        send(
+          req,
+          res,
+          500,
+          { ...securityHeaders(secure), "Content-Type": "text/plain; charset=utf-8" },
+          Buffer.from("Something went wrong on our end."),
+        );
       } else res.end();
     }
   });

@@ -1,8 +1,12 @@
 // Headers every response carries (issue 3, "Abuse and safety").
 
-const GOOGLE_ADS_HOSTS = "https://www.googletagmanager.com https://www.google.com https://googleads.g.doubleclick.net";
+const GOOGLE_ADS_HOSTS =
+  "https://www.googletagmanager.com https://www.google.com https://googleads.g.doubleclick.net";
 
-export function contentSecurityPolicy(scriptHashes: readonly string[], trackingOn: boolean): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  trackingOn: boolean,
+): string {
   const scripts = ["'self'", ...scriptHashes, ...(trackingOn ? [GOOGLE_ADS_HOSTS] : [])];
   return [
     "default-src 'self'",

@@ -29,7 +29,17 @@ const TYPES: Record<string, string> = {
   ".data": "text/x-script",
 };
 
-const COMPRESSIBLE = new Set([".html", ".js", ".css", ".svg", ".json", ".txt", ".xml", ".data", ".ico"]);
+const COMPRESSIBLE = new Set([
+  ".html",
+  ".js",
+  ".css",
+  ".svg",
+  ".json",
+  ".txt",
+  ".xml",
+  ".data",
+  ".ico",
+]);
 const ONE_YEAR = 31_536_000;
 
 /** sha256 CSP sources for every inline <script> (JSON-LD included: hashing it is harmless). */
@@ -89,7 +99,8 @@ export async function loadStaticFiles(root: string): Promise<Map<string, StaticF
     if (COMPRESSIBLE.has(ext) && body.length > 512) Object.assign(file, compress(body));
 
     if (rel === "index.html") files.set("/", file);
-    else if (rel.endsWith("/index.html")) files.set(`/${rel.slice(0, -"/index.html".length)}`, file);
+    else if (rel.endsWith("/index.html"))
+      files.set(`/${rel.slice(0, -"/index.html".length)}`, file);
     else if (!isHtml) files.set(`/${rel}`, file);
     // Other .html files (e.g. the SPA fallback) are never served as pages.
   }

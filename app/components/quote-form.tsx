@@ -4,6 +4,7 @@ import { useActionData, useNavigate } from "react-router";
 import { BUSINESS, FIGURES } from "~/content/business";
 import type { LandingPage } from "~/content/landing-pages";
 import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
+import type { QuoteActionData } from "~/lib/quote-action-data";
 import {
   fieldErrorsFrom,
   isBlank,
@@ -11,7 +12,6 @@ import {
   type QuoteField,
   QuoteRequestSchema,
 } from "~/lib/quote-schema";
-import type { QuoteActionData } from "~/lib/quote-action-data";
 import { Button } from "./ui/button";
 import { useNotify } from "./ui/notice";
 
@@ -74,7 +74,9 @@ export function QuoteForm({ page }: { page: LandingPage }) {
     const current = readValues(form);
 
     if (isBlank(current).length > 0) {
-      setFieldErrors(Object.fromEntries(isBlank(current).map((f) => [f, QUOTE_FORM_COPY.requiredFieldError])));
+      setFieldErrors(
+        Object.fromEntries(isBlank(current).map((f) => [f, QUOTE_FORM_COPY.requiredFieldError])),
+      );
       notify({
         tone: "destructive",
         title: "Required fields missing",
@@ -139,7 +141,10 @@ export function QuoteForm({ page }: { page: LandingPage }) {
 
   const fieldError = (field: QuoteField) =>
     fieldErrors[field] ? (
-      <p id={errorId(field)} className="mt-1 flex items-center gap-1 text-sm font-medium text-red-800">
+      <p
+        id={errorId(field)}
+        className="mt-1 flex items-center gap-1 text-sm font-medium text-red-800"
+      >
         <AlertCircle aria-hidden="true" className="h-4 w-4 shrink-0" />
         {fieldErrors[field]}
       </p>
@@ -163,11 +168,12 @@ export function QuoteForm({ page }: { page: LandingPage }) {
   );
 
   return (
-    <div id="quote-form" className="scroll-mt-20 rounded-2xl bg-white p-5 text-ink shadow-2xl sm:p-7">
+    <div
+      id="quote-form"
+      className="scroll-mt-20 rounded-2xl bg-white p-5 text-ink shadow-2xl sm:p-7"
+    >
       <h2 className="text-2xl font-extrabold tracking-tight">{QUOTE_FORM_COPY.title}</h2>
-      <p className="mt-1 text-ink-soft">
-        {QUOTE_FORM_COPY.intro(FIGURES.responseMinutes)}
-      </p>
+      <p className="mt-1 text-ink-soft">{QUOTE_FORM_COPY.intro(FIGURES.responseMinutes)}</p>
       <form
         ref={formRef}
         method="post"

@@ -760,6 +760,7 @@ export const FAQS: readonly Faq[] = [
 // 15. Closing
 
 export const CLOSING = {
+  eyebrow: "Decision time",
   title: "Alright That's Enough Talking",
   intro: "You've got two options. Pick one.",
   good: {

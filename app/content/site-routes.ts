@@ -7,4 +7,9 @@ export const INDEXABLE_PATHS: readonly string[] = [
 ];
 
 /** Every content page is rendered to static HTML at build time. */
-export const PRERENDERED_PATHS: string[] = [...INDEXABLE_PATHS, "/thank-you"];
+export const PRERENDERED_PATHS: string[] = [
+  ...INDEXABLE_PATHS,
+  "/thank-you",
+  "/sitemap.xml",
+  "/robots.txt",
+];

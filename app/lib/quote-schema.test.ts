@@ -22,7 +22,8 @@ function parse(values: Record<string, unknown>) {
   return result.data;
 }
 
-const errorFor = (field: QuoteField, value: unknown) => errorsFor({ ...valid, [field]: value })[field];
+const errorFor = (field: QuoteField, value: unknown) =>
+  errorsFor({ ...valid, [field]: value })[field];
 
 describe("QuoteRequestSchema", () => {
   it("exports the fields in form order, three of them required", () => {
@@ -128,7 +129,14 @@ describe("QuoteRequestSchema", () => {
       );
     });
     it("must look like an address", () => {
-      for (const email of ["sam", "sam@", "@example.com", "sam@example", "sam @example.com", "a@b@c.com"]) {
+      for (const email of [
+        "sam",
+        "sam@",
+        "@example.com",
+        "sam@example",
+        "sam @example.com",
+        "a@b@c.com",
+      ]) {
         expect(errorFor("email", email), email).toMatch(/doesn't look quite right/);
       }
     });
@@ -151,7 +159,9 @@ describe("QuoteRequestSchema", () => {
       }
     });
     it("is required and must be text", () => {
-      expect(errorFor("postcode", "")).toBe("Please add your postcode so we know where the roof is.");
+      expect(errorFor("postcode", "")).toBe(
+        "Please add your postcode so we know where the roof is.",
+      );
       expect(errorFor("postcode", 3000)).toBe("Please type your postcode as plain text.");
     });
   });

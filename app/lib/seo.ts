@@ -16,7 +16,13 @@ interface PageMetaInput {
 }
 
 /** Title, description, canonical, social cards and structured data for one page. */
-export function pageMeta({ title, description, path, noindex, jsonLd = [] }: PageMetaInput): MetaDescriptor[] {
+export function pageMeta({
+  title,
+  description,
+  path,
+  noindex,
+  jsonLd = [],
+}: PageMetaInput): MetaDescriptor[] {
   const url = absoluteUrl(path);
   const image = absoluteUrl(SHARE_IMAGE.path);
   return [
@@ -33,7 +39,10 @@ export function pageMeta({ title, description, path, noindex, jsonLd = [] }: Pag
     { property: "og:image", content: image },
     { property: "og:image:width", content: String(SHARE_IMAGE.width) },
     { property: "og:image:height", content: String(SHARE_IMAGE.height) },
-    { property: "og:image:alt", content: `${BUSINESS.name}: brutally honest roof repairs in Melbourne` },
+    {
+      property: "og:image:alt",
+      content: `${BUSINESS.name}: brutally honest roof repairs in Melbourne`,
+    },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },

@@ -1,7 +1,7 @@
 import { ADDRESS_LINE, BUSINESS, HOURS } from "~/content/business";
+import { SERVICE_AREAS } from "~/content/landing-copy";
 import type { LandingPage } from "~/content/landing-pages";
 import { LANDING_PAGES } from "~/content/landing-pages";
-import { SERVICE_AREAS } from "~/content/landing-copy";
 import { absoluteUrl } from "./seo";
 
 const BUSINESS_ID = `${BUSINESS.siteUrl}/#business`;

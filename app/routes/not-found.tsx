@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, useLocation } from "react-router";
-import { SiteFooter } from "~/components/layout/site-footer";
 import { SimpleHeader } from "~/components/layout/simple-header";
+import { SiteFooter } from "~/components/layout/site-footer";
 import { BUSINESS } from "~/content/business";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";

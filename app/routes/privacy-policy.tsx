@@ -1,5 +1,5 @@
-import { SiteFooter } from "~/components/layout/site-footer";
 import { SimpleHeader } from "~/components/layout/simple-header";
+import { SiteFooter } from "~/components/layout/site-footer";
 import { BUSINESS } from "~/content/business";
 import { PRIVACY_POLICY } from "~/content/privacy-policy";
 import { pageMeta } from "~/lib/seo";

@@ -1,11 +1,11 @@
 import { CalendarCheck, CheckCircle2, FileText, Phone, PhoneCall } from "lucide-react";
 import { useEffect } from "react";
-import { SiteFooter } from "~/components/layout/site-footer";
 import { SimpleHeader } from "~/components/layout/simple-header";
+import { SiteFooter } from "~/components/layout/site-footer";
 import { PhoneLink } from "~/components/ui/phone-link";
 import { BUSINESS, FIGURES, TRACKING } from "~/content/business";
-import { reportQuoteConversion } from "~/lib/tracking";
 import { pageMeta } from "~/lib/seo";
+import { reportQuoteConversion } from "~/lib/tracking";
 
 export const meta = () =>
   pageMeta({

@@ -31,7 +31,9 @@ const row = (overrides: Partial<NewQuoteRequest> = {}): NewQuoteRequest => ({
 });
 
 async function migrationNames(handle: DatabaseHandle): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(handle.db);
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
+    handle.db,
+  );
   return rows.map((r) => r.name);
 }
 
@@ -77,7 +79,9 @@ describeEachDialect("migrations", (testDb) => {
     const key = uniqueName("key");
     const before = await repository.countQuoteRequests();
     const id = await repository.insertQuoteRequest(row({ idempotency_key: key }));
-    expect(await repository.insertQuoteRequest(row({ idempotency_key: key, name: "Other" }))).toBeNull();
+    expect(
+      await repository.insertQuoteRequest(row({ idempotency_key: key, name: "Other" })),
+    ).toBeNull();
     expect(await repository.findByIdempotencyKey(key)).toEqual({ id });
     expect(await repository.countQuoteRequests()).toBe(before + 1);
   });
@@ -87,7 +91,9 @@ describeEachDialect("migrations", (testDb) => {
     await handle.migrate();
     const repository = createQuoteRepository(handle.db);
     await expect(repository.insertQuoteRequest(row({ is_spam: 2 }))).rejects.toThrow();
-    await expect(repository.insertQuoteRequest(row({ outside_service_area: -1 }))).rejects.toThrow();
+    await expect(
+      repository.insertQuoteRequest(row({ outside_service_area: -1 })),
+    ).rejects.toThrow();
   });
 
   it("counts spam and leads separately", async () => {

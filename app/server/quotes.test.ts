@@ -155,7 +155,10 @@ describeEachDialect("submitting a quote request", (testDb) => {
 
   describe("spam", () => {
     it("stores a filled honeypot as spam but answers like a person", async () => {
-      const result = await service().submit(valid({ company_website: "http://spam.example" }), meta());
+      const result = await service().submit(
+        valid({ company_website: "http://spam.example" }),
+        meta(),
+      );
       expect(result).toMatchObject({ ok: true, duplicate: false });
       const [row] = await repository.listQuoteRequestsForTest();
       expect(row).toMatchObject({ is_spam: 1, spam_reason: "honeypot" });
@@ -225,7 +228,10 @@ describeEachDialect("submitting a quote request", (testDb) => {
     });
 
     it("ignores a malformed key instead of refusing the request", async () => {
-      const result = await service().submit(valid(), meta({ idempotencyKey: "bad key with spaces" }));
+      const result = await service().submit(
+        valid(),
+        meta({ idempotencyKey: "bad key with spaces" }),
+      );
       expect(result.ok).toBe(true);
       const [row] = await repository.listQuoteRequestsForTest();
       expect(row?.idempotency_key).toBeNull();
@@ -257,7 +263,9 @@ describeEachDialect("submitting a quote request", (testDb) => {
       });
       const key = newKey();
       for (let i = 0; i < 5; i++) {
-        expect(await quotes.submit(valid({ postcode: "nope" }), meta())).toMatchObject({ status: 400 });
+        expect(await quotes.submit(valid({ postcode: "nope" }), meta())).toMatchObject({
+          status: 400,
+        });
       }
       const first = await quotes.submit(valid(), meta({ idempotencyKey: key }));
       expect(first.ok).toBe(true);
@@ -290,28 +298,34 @@ describe("when the database is unavailable", () => {
   it.each([
     ["SQLite at an unwritable path", brokenSqlite],
     ["PostgreSQL on a closed port", () => openDatabase("postgres://app:app@127.0.0.1:1/app_test")],
-  ])("%s: answers 503, throws nothing, logs one line without the customer's details", async (_label, open) => {
-    const broken = open();
-    const limiter = new RateLimiter({ max: 1, windowMs: 600_000 });
-    const quotes = createQuoteService({
-      database: async () => {
-        await broken.migrate();
-        return broken.db;
-      },
-      limiter,
-      minFillMs: 3_000,
-    });
-    const result = await quotes.submit(valid({ email: "secret@example.com" }), meta({ idempotencyKey: newKey() }));
-    expect(result).toEqual({ ok: false, status: 503 });
-    expect(errors).toHaveLength(1);
-    const line = JSON.parse(errors[0] ?? "{}");
-    expect(line).toMatchObject({ level: "error", event: "quote_request.store_failed" });
-    expect(errors[0]).not.toContain("secret@example.com");
-    expect(errors[0]).not.toContain("Water through");
-    // A failed attempt doesn't use up the visitor's allowance.
-    expect(limiter.take("203.0.113.7", NOW).ok).toBe(true);
-    await broken.close();
-  });
+  ])(
+    "%s: answers 503, throws nothing, logs one line without the customer's details",
+    async (_label, open) => {
+      const broken = open();
+      const limiter = new RateLimiter({ max: 1, windowMs: 600_000 });
+      const quotes = createQuoteService({
+        database: async () => {
+          await broken.migrate();
+          return broken.db;
+        },
+        limiter,
+        minFillMs: 3_000,
+      });
+      const result = await quotes.submit(
+        valid({ email: "secret@example.com" }),
+        meta({ idempotencyKey: newKey() }),
+      );
+      expect(result).toEqual({ ok: false, status: 503 });
+      expect(errors).toHaveLength(1);
+      const line = JSON.parse(errors[0] ?? "{}");
+      expect(line).toMatchObject({ level: "error", event: "quote_request.store_failed" });
+      expect(errors[0]).not.toContain("secret@example.com");
+      expect(errors[0]).not.toContain("Water through");
+      // A failed attempt doesn't use up the visitor's allowance.
+      expect(limiter.take("203.0.113.7", NOW).ok).toBe(true);
+      await broken.close();
+    },
+  );
 });
 
 describe("spamReasonFor", () => {

@@ -14,7 +14,10 @@ export const TEST_DATABASE_URL =
 export const REQUIRE_POSTGRES = process.env.REQUIRE_POSTGRES === "1";
 
 async function probePostgres(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2_000 });
+  const client = new pg.Client({
+    connectionString: TEST_DATABASE_URL,
+    connectionTimeoutMillis: 2_000,
+  });
   client.on("error", () => {});
   try {
     await client.connect();
@@ -29,6 +32,17 @@ async function probePostgres(): Promise<boolean> {
 
 export const POSTGRES_AVAILABLE = await probePostgres();
 
+/** The URL without its password, for messages. */
+function shownUrl(): string {
+  try {
+    const url = new URL(TEST_DATABASE_URL);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return "(unparseable TEST_DATABASE_URL)";
+  }
+}
+
 export function tempDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "quotes-test-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,7 +54,10 @@ export function uniqueName(prefix: string): string {
 }
 
 async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2_000 });
+  const client = new pg.Client({
+    connectionString: TEST_DATABASE_URL,
+    connectionTimeoutMillis: 2_000,
+  });
   await client.connect();
   try {
     await client.query(text);
@@ -75,14 +92,14 @@ export function describeEachDialect(
   if (!POSTGRES_AVAILABLE && REQUIRE_POSTGRES) {
     describe(`${title} [postgres]`, () => {
       it("needs PostgreSQL (REQUIRE_POSTGRES=1)", () => {
-        throw new Error(`PostgreSQL is not reachable at ${TEST_DATABASE_URL}`);
+        throw new Error(`PostgreSQL is not reachable at ${shownUrl()}`);
       });
     });
     return;
   }
   if (!POSTGRES_AVAILABLE) {
     console.warn(
-      `[tests] PostgreSQL not reachable at ${TEST_DATABASE_URL}: skipping "${title} [postgres]". ` +
+      `[tests] PostgreSQL not reachable at ${shownUrl()}: skipping "${title} [postgres]". ` +
         "Set TEST_DATABASE_URL, or REQUIRE_POSTGRES=1 to make this an error.",
     );
   }

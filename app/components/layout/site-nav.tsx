@@ -46,14 +46,23 @@ export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
             </li>
           ))}
         </ul>
-        <PhoneLink variant="cta" size="sm" className="ml-auto hidden sm:inline-flex xl:ml-2">
+        <PhoneLink
+          variant="cta"
+          size="sm"
+          className="ml-auto whitespace-nowrap max-sm:hidden xl:ml-2"
+        >
           <Phone aria-hidden="true" className="h-4 w-4" />
           Call Now <span className="sr-only">on {BUSINESS.phone}</span>
+        </PhoneLink>
+        {/* Phones get a compact call button; the menu holds "Call Now" with the number. */}
+        <PhoneLink variant="cta" size="icon" className="ml-auto sm:hidden">
+          <Phone aria-hidden="true" className="h-5 w-5" />
+          <span className="sr-only">Call Now {BUSINESS.phone}</span>
         </PhoneLink>
         <button
           type="button"
           popoverTarget="mobile-menu"
-          className="ml-auto inline-flex h-11 w-11 items-center justify-center rounded-md text-ink hover:bg-cream sm:ml-0 xl:hidden"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-ink hover:bg-cream xl:hidden"
         >
           <Menu aria-hidden="true" className="h-6 w-6" />
           <span className="sr-only">Menu</span>
@@ -63,7 +72,6 @@ export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
         id="mobile-menu"
         ref={menuRef}
         popover="auto"
-        aria-label="Menu"
         className="fixed inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-b border-slate-200 bg-white p-4 shadow-xl"
       >
         <div className="flex justify-end">

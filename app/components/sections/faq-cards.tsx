@@ -18,8 +18,13 @@ export function FaqCards({ tone, heading, items }: FaqCardsProps) {
             key={item.title}
             className={`${CARD_CLASS} w-full p-6 sm:w-[calc(50%-0.625rem)] lg:w-[calc(33.333%-0.834rem)]`}
           >
-            <MessageCircleQuestion aria-hidden="true" className="size-7 text-action-dark" />
-            <h3 className="mt-3 text-lg font-bold text-ink">{item.title}</h3>
+            <div className="flex items-center gap-3">
+              <MessageCircleQuestion
+                aria-hidden="true"
+                className="size-7 shrink-0 text-action-dark"
+              />
+              <h3 className="text-lg leading-snug font-bold text-ink">{item.title}</h3>
+            </div>
             <p className="mt-1 text-ink-soft">{item.body}</p>
           </li>
         ))}

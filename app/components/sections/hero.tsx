@@ -19,9 +19,7 @@ const LONG_HEADLINE_CHARS = 90;
  */
 export function Hero({ page, copy, badges }: HeroProps) {
   const headlineSize =
-    page.headline.length > LONG_HEADLINE_CHARS
-      ? "text-3xl sm:text-4xl xl:text-[2.6rem]"
-      : "text-3xl sm:text-5xl";
+    page.headline.length > LONG_HEADLINE_CHARS ? "text-3xl sm:text-4xl" : "text-3xl sm:text-5xl";
   return (
     <section
       id="quote"
@@ -53,8 +51,8 @@ export function Hero({ page, copy, badges }: HeroProps) {
           >
             <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <span>
-              {copy.warning}{" "}
-              <ArrowDown aria-hidden="true" className="inline size-4 align-[-0.2em]" />
+              {copy.warning}
+              <ArrowDown aria-hidden="true" className="ml-1 inline size-4 align-[-0.2em]" />
             </span>
           </a>
         </div>

@@ -14,11 +14,13 @@ export function PainPoints({ tone, heading, items }: PainPointsProps) {
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {items.map((item) => (
           <li key={item.title} className={`${CARD_CLASS} p-5`}>
-            <span className="inline-flex size-10 items-center justify-center rounded-full bg-sky text-sky-800">
-              <Droplets aria-hidden="true" className="size-5" />
-            </span>
-            <h3 className="mt-3 text-lg font-bold text-ink">{item.title}</h3>
-            <p className="mt-1 text-ink-soft">{item.body}</p>
+            <div className="flex items-center gap-3 lg:flex-col lg:items-start">
+              <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-sky text-sky-800">
+                <Droplets aria-hidden="true" className="size-5" />
+              </span>
+              <h3 className="text-lg leading-snug font-bold text-ink">{item.title}</h3>
+            </div>
+            <p className="mt-2 text-ink-soft">{item.body}</p>
           </li>
         ))}
       </ul>

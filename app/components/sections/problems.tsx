@@ -12,7 +12,7 @@ export function Problems({ tone, heading, items }: ProblemsProps) {
       <SectionHeading id="problems-title" copy={heading} />
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
         {items.map((item) => (
-          <li key={item.title} className={`${CARD_CLASS} overflow-hidden`}>
+          <li key={item.title} className={`${CARD_CLASS} flex overflow-hidden sm:block`}>
             <img
               src={item.image.src}
               alt={item.image.alt}
@@ -20,9 +20,9 @@ export function Problems({ tone, heading, items }: ProblemsProps) {
               height={item.image.height}
               loading="lazy"
               decoding="async"
-              className="aspect-[8/5] h-auto w-full bg-sand object-cover"
+              className="aspect-[8/5] h-auto w-2/5 shrink-0 self-center bg-sand object-cover sm:w-full"
             />
-            <div className="p-4">
+            <div className="p-3 sm:p-4">
               <h3 className="text-lg leading-snug font-bold text-ink lg:text-base">{item.title}</h3>
               <p className="mt-1 text-sm text-ink-soft">{item.body}</p>
             </div>

@@ -15,7 +15,7 @@ export function RoofTypes({ tone, heading, items }: RoofTypesProps) {
         {items.map((item) => (
           <li
             key={item.title}
-            className={`${CARD_CLASS} w-full overflow-hidden sm:w-[calc(50%-0.625rem)] lg:w-[calc(25%-0.9375rem)]`}
+            className={`${CARD_CLASS} flex w-full overflow-hidden sm:block sm:w-[calc(50%-0.625rem)] lg:w-[calc(25%-0.9375rem)]`}
           >
             <img
               src={item.image.src}
@@ -24,9 +24,9 @@ export function RoofTypes({ tone, heading, items }: RoofTypesProps) {
               height={item.image.height}
               loading="lazy"
               decoding="async"
-              className="aspect-[3/2] h-auto w-full bg-sky object-cover"
+              className="aspect-[3/2] h-auto w-2/5 shrink-0 self-center bg-sky object-cover sm:w-full"
             />
-            <div className="p-4">
+            <div className="p-3 sm:p-4">
               <h3 className="text-lg font-bold text-ink">{item.title}</h3>
               <p className="mt-1 text-sm text-ink-soft">{item.body}</p>
             </div>

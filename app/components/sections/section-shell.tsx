@@ -30,14 +30,16 @@ export function Section({ id, titleId, tone, children }: SectionProps) {
 
 interface SectionHeadingProps {
   id: string;
+  /** An in-page link target on the whole heading block, so the eyebrow is in view too. */
+  anchorId?: string;
   copy: SectionHeadingCopy;
   align?: "center" | "start";
 }
 
-export function SectionHeading({ id, copy, align = "center" }: SectionHeadingProps) {
+export function SectionHeading({ id, anchorId, copy, align = "center" }: SectionHeadingProps) {
   const centred = align === "center";
   return (
-    <div className={centred ? "mx-auto max-w-3xl text-center" : "max-w-3xl"}>
+    <div id={anchorId} className={centred ? "mx-auto max-w-3xl text-center" : "max-w-3xl"}>
       {copy.eyebrow ? (
         <p className="text-sm font-bold tracking-wider text-action-dark uppercase">
           {copy.eyebrow}

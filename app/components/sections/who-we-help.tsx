@@ -17,10 +17,12 @@ export function WhoWeHelp({ tone, heading, items }: WhoWeHelpProps) {
             // Three cards on the top row and two wider ones below fill the six-column grid.
             className={`${CARD_CLASS} p-6 ${index >= 3 ? "lg:col-span-3" : "lg:col-span-2"}`}
           >
-            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-sand text-action-dark">
-              <item.icon aria-hidden="true" className="size-6" />
-            </span>
-            <h3 className="mt-4 text-xl font-bold text-ink">{item.title}</h3>
+            <div className="flex items-center gap-4 sm:flex-col sm:items-start">
+              <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-xl bg-sand text-action-dark">
+                <item.icon aria-hidden="true" className="size-6" />
+              </span>
+              <h3 className="text-xl leading-snug font-bold text-ink">{item.title}</h3>
+            </div>
             <p className="mt-2 text-ink-soft">{item.body}</p>
           </li>
         ))}

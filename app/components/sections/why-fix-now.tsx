@@ -10,11 +10,11 @@ interface WhyFixNowProps extends SectionBaseProps {
   choice: typeof WHY_FIX_NOW_CHOICE;
 }
 
-/** The hero's warning link lands on this section's heading (#why-fix-now). */
+/** The hero's warning link lands on this section's heading block (#why-fix-now). */
 export function WhyFixNow({ tone, heading, reasons, choice }: WhyFixNowProps) {
   return (
-    <Section id="why-repair-now" titleId="why-fix-now" tone={tone}>
-      <SectionHeading id="why-fix-now" copy={heading} />
+    <Section id="why-repair-now" titleId="why-fix-now-title" tone={tone}>
+      <SectionHeading id="why-fix-now-title" anchorId="why-fix-now" copy={heading} />
       {/* Flex-wrap so the odd last row sits centred. */}
       <ol className="mt-12 flex flex-wrap justify-center gap-5">
         {reasons.map((reason, index) => (

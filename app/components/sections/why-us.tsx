@@ -29,7 +29,7 @@ function VerdictCell({ verdict, label }: { verdict: Verdict; label: string }) {
   const { icon: Icon, className } = VERDICT_STYLE[verdict];
   return (
     <span
-      className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-bold ${className}`}
+      className={`inline-flex flex-col items-center gap-0.5 rounded-lg px-2 py-1 text-xs font-bold sm:flex-row sm:gap-1.5 sm:rounded-full sm:px-3 sm:text-sm ${className}`}
     >
       <Icon aria-hidden="true" className="size-4" strokeWidth={3} />
       {label}
@@ -46,13 +46,13 @@ export function WhyUs({ tone, heading, table, points, choice }: WhyUsProps) {
           <caption className="sr-only">{table.caption}</caption>
           <thead>
             <tr className="bg-ink text-white">
-              <th scope="col" className="px-4 py-4 text-sm font-bold sm:px-6">
+              <th scope="col" className="w-[45%] px-4 py-4 text-sm font-bold sm:w-auto sm:px-6">
                 {table.pointHeader}
               </th>
-              <th scope="col" className="px-3 py-4 text-center text-sm font-bold sm:px-6">
+              <th scope="col" className="px-2 py-4 text-center text-sm font-bold sm:px-6">
                 {table.usHeader}
               </th>
-              <th scope="col" className="px-3 py-4 text-center text-sm font-bold sm:px-6">
+              <th scope="col" className="px-2 py-4 text-center text-sm font-bold sm:px-6">
                 {table.othersHeader}
               </th>
             </tr>
@@ -60,13 +60,16 @@ export function WhyUs({ tone, heading, table, points, choice }: WhyUsProps) {
           <tbody>
             {points.map((point) => (
               <tr key={point.title} className="border-t border-slate-200 even:bg-slate-50">
-                <th scope="row" className="px-4 py-4 font-semibold text-ink sm:px-6">
+                <th
+                  scope="row"
+                  className="px-4 py-4 text-sm font-semibold text-ink sm:px-6 sm:text-base"
+                >
                   {point.title}
                 </th>
-                <td className="px-3 py-4 text-center sm:px-6">
+                <td className="px-2 py-4 text-center sm:px-6">
                   <VerdictCell verdict={point.us} label={table.verdicts[point.us]} />
                 </td>
-                <td className="px-3 py-4 text-center sm:px-6">
+                <td className="px-2 py-4 text-center sm:px-6">
                   <VerdictCell verdict={point.others} label={table.verdicts[point.others]} />
                 </td>
               </tr>

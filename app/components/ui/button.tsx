@@ -43,15 +43,12 @@ export function buttonClassName({ variant = "default", size = "default", classNa
 type ButtonProps = StyleProps & ButtonHTMLAttributes<HTMLButtonElement> & { children: ReactNode };
 
 export function Button({ variant, size, className, type = "button", ...rest }: ButtonProps) {
-  return (
-    <button type={type} className={buttonClassName({ variant, size, className })} {...rest} />
-  );
+  return <button type={type} className={buttonClassName({ variant, size, className })} {...rest} />;
 }
 
 type ButtonLinkProps = StyleProps & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
 /** A link that looks like a button (navigation, not an action). */
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  // biome-ignore lint/a11y/useAnchorContent: children arrive through rest
   return <a className={buttonClassName({ variant, size, className })} {...rest} />;
 }

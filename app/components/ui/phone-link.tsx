@@ -10,7 +10,14 @@ type PhoneLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 };
 
 /** Every tel: link on the site goes through here so conversion tracking is never missed. */
-export function PhoneLink({ variant, size, className, children, onClick, ...rest }: PhoneLinkProps) {
+export function PhoneLink({
+  variant,
+  size,
+  className,
+  children,
+  onClick,
+  ...rest
+}: PhoneLinkProps) {
   const href = BUSINESS.phoneHref;
   return (
     <a
