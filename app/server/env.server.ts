@@ -35,7 +35,7 @@ const ServerEnvSchema = z.object({
   RATE_LIMIT_MAX: integer(5, 1),
   RATE_LIMIT_WINDOW_SECONDS: integer(600, 1),
   /** Forms sent sooner than this after they were first shown are treated as bots; 0 turns it off. */
-  QUOTE_MIN_FILL_MS: integer(3000, 0),
+  QUOTE_MIN_FILL_MS: integer(2000, 0),
   /** Trust X-Forwarded-For for the visitor's address (only behind a proxy that sets it). */
   TRUST_PROXY: flag,
 });
