@@ -177,6 +177,8 @@ export function QuoteForm({ page }: { page: LandingPage }) {
       <form
         ref={formRef}
         method="post"
+        // The home page is an index route: React Router wants "?index" to pick its action.
+        action={page.path === "/" ? "/?index" : page.path}
         noValidate={hydrated}
         onSubmit={onSubmit}
         aria-describedby={formError ? `${idBase}-form-error` : undefined}
