@@ -206,7 +206,10 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
           413,
           { ...securityHeaders(secure), "Content-Type": "application/json", Connection: "close" },
           Buffer.from(
-            JSON.stringify({ error: "payload-too-large", message: "That request is too big." }),
+            JSON.stringify({
+              error: "payload_too_large",
+              message: `Keep requests under ${MAX_BODY_BYTES / 1024} KB.`,
+            }),
           ),
         );
       }
