@@ -80,7 +80,11 @@ export function ErrorBoundary() {
   return (
     <>
       <SimpleHeader />
-      <main id="main" className="mx-auto max-w-2xl px-4 pt-32 pb-24 text-center">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="focus:outline-none mx-auto max-w-2xl px-4 pt-32 pb-24 text-center"
+      >
         <h1 className="text-4xl font-extrabold">{notFound ? "404" : "Well, that's not ideal"}</h1>
         <p className="mt-4 text-lg">
           {notFound

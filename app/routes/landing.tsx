@@ -84,7 +84,7 @@ export default function Landing() {
   return (
     <>
       <SiteNav sections={page.sections} />
-      <main id="main" className="pt-16">
+      <main id="main" tabIndex={-1} className="focus:outline-none pt-16">
         <LandingSections page={page} />
       </main>
       <SiteFooter />

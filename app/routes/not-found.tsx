@@ -27,7 +27,11 @@ export default function NotFound() {
   return (
     <>
       <SimpleHeader />
-      <main id="main" className="mx-auto max-w-2xl px-4 pt-36 pb-28 text-center">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="focus:outline-none mx-auto max-w-2xl px-4 pt-36 pb-28 text-center"
+      >
         <h1 className="text-7xl font-black text-action-dark">404</h1>
         <p className="mt-4 text-2xl font-bold">Oops! Page not found</p>
         <p className="mt-3 text-ink-soft">

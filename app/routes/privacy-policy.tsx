@@ -16,7 +16,7 @@ export default function PrivacyPolicy() {
   return (
     <>
       <SimpleHeader />
-      <main id="main" className="pt-16">
+      <main id="main" tabIndex={-1} className="focus:outline-none pt-16">
         <article className="mx-auto max-w-3xl px-4 py-14 sm:py-20">
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">{policy.title}</h1>
           <p className="mt-4 text-ink-soft">

@@ -43,7 +43,7 @@ export default function ThankYou() {
   return (
     <>
       <SimpleHeader />
-      <main id="main" className="bg-cream pt-16">
+      <main id="main" tabIndex={-1} className="focus:outline-none bg-cream pt-16">
         <div className="mx-auto max-w-3xl px-4 py-16 sm:py-24">
           <div className="text-center">
             <CheckCircle2 aria-hidden="true" className="mx-auto h-16 w-16 text-emerald-700" />

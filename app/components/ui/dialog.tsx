@@ -48,7 +48,6 @@ export function Dialog({
 
   return (
     // The backdrop click is a pointer convenience; Escape and the close control cover keyboards.
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the native cancel event
     <dialog
       ref={dialogRef}
       role={role === "alertdialog" ? "alertdialog" : undefined}
@@ -71,6 +70,25 @@ export function Dialog({
       onClick={(event) => {
         // The card fills the dialog box, so only a backdrop click targets <dialog> itself.
         if (event.target === event.currentTarget) onClose();
+      }}
+      onKeyDown={(event) => {
+        // A native modal lets Tab escape to the browser's own toolbar; keep it in the dialog.
+        if (event.key !== "Tab") return;
+        const focusable = [
+          ...event.currentTarget.querySelectorAll<HTMLElement>(
+            'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])',
+          ),
+        ];
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
       }}
     >
       <div className="relative p-6 sm:p-8">
