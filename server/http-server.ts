@@ -75,11 +75,11 @@ function serveStatic(
 ) {
   const headers: Record<string, string> = {
     ...securityHeaders(secure),
+    "Content-Security-Policy": csp(file.scriptHashes ?? []),
     "Content-Type": file.type,
     "Cache-Control": file.cacheControl,
     ETag: file.etag,
   };
-  if (file.scriptHashes) headers["Content-Security-Policy"] = csp(file.scriptHashes);
   if (req.headers["if-none-match"] === file.etag) {
     res.writeHead(304, headers);
     res.end();
@@ -113,6 +113,11 @@ export interface StartOptions {
 export async function startServer({ build, clientDir, port, host }: StartOptions): Promise<Server> {
   const hooks = (build.entry.module as unknown as { serverHooks: ServerHooks }).serverHooks;
   const csp = (hashes: readonly string[]) => contentSecurityPolicy(hashes, hooks.trackingEnabled);
+  // Every answer carries these, including the ones this server makes up itself.
+  const baseHeaders = (secure: boolean): Record<string, string> => ({
+    ...securityHeaders(secure),
+    "Content-Security-Policy": csp([]),
+  });
   const files = await loadStaticFiles(clientDir);
   const handle = createRequestHandler(build, process.env.NODE_ENV ?? "production");
   await startDatabaseWithRetry(hooks);
@@ -143,7 +148,7 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
           files.has(url.pathname.slice(0, -1))
         ) {
           res.writeHead(301, {
-            ...securityHeaders(secure),
+            ...baseHeaders(secure),
             Location: url.pathname.slice(0, -1) + url.search,
           });
           return res.end();
@@ -154,7 +159,7 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
           req,
           res,
           403,
-          { ...securityHeaders(secure), "Content-Type": "text/plain" },
+          { ...baseHeaders(secure), "Content-Type": "text/plain" },
           Buffer.from("Forbidden"),
         );
       }
@@ -177,17 +182,19 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
       });
       const response = await handle(request, context);
 
-      const outHeaders: Record<string, string> = { ...securityHeaders(secure) };
+      const outHeaders: Record<string, string> = {};
+      for (const [name, value] of Object.entries(securityHeaders(secure))) {
+        outHeaders[name.toLowerCase()] = value;
+      }
       response.headers.forEach((value, name) => {
         outHeaders[name] = value;
       });
       const payload = Buffer.from(await response.arrayBuffer());
       const type = response.headers.get("content-type") ?? "";
-      if (type.startsWith("text/html")) {
-        outHeaders["content-security-policy"] = csp(inlineScriptHashes(payload.toString("utf8")));
-      } else if (!response.headers.has("content-security-policy")) {
-        outHeaders["content-security-policy"] = csp([]);
-      }
+      // HTML gets the hashes of its own inline scripts; everything else allows none.
+      outHeaders["content-security-policy"] = csp(
+        type.startsWith("text/html") ? inlineScriptHashes(payload.toString("utf8")) : [],
+      );
       delete outHeaders["content-length"];
       const compressible = payload.length > 1024 && /^(text\/|application\/(json|xml))/.test(type);
       send(
@@ -204,7 +211,7 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
           req,
           res,
           413,
-          { ...securityHeaders(secure), "Content-Type": "application/json", Connection: "close" },
+          { ...baseHeaders(secure), "Content-Type": "application/json", Connection: "close" },
           Buffer.from(
             JSON.stringify({
               error: "payload_too_large",
@@ -219,7 +226,7 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
           req,
           res,
           500,
-          { ...securityHeaders(secure), "Content-Type": "text/plain; charset=utf-8" },
+          { ...baseHeaders(secure), "Content-Type": "text/plain; charset=utf-8" },
           Buffer.from("Something went wrong on our end."),
         );
       } else res.end();

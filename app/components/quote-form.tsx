@@ -100,7 +100,8 @@ export function QuoteForm({ page }: { page: LandingPage }) {
         method: "POST",
         headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey.current },
         body: JSON.stringify({
-          ...current,
+          // The spec sends trimmed values and null for blanks; the server re-checks all of it.
+          ...parsed.data,
           company_website: honeypot ? String(honeypot) : "",
           form_started_at: startedAt.current,
           source_page: page.path,

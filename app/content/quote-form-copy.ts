@@ -10,6 +10,7 @@ export const QUOTE_FORM_COPY = {
     "A couple of things need fixing before we can send this. Check the fields marked below.",
   rateLimited: (phone: string) =>
     `Whoa, that's a lot of quotes from one spot. Give us a ring on ${phone} instead.`,
+  notAForm: "That didn't arrive as a form we can read. Please fill it in again.",
   unavailable: (phone: string) =>
     `Submission failed. Please try again or call us directly at ${phone}.`,
 } as const;

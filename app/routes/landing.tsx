@@ -47,7 +47,16 @@ export const meta: Route.MetaFunction = ({ location }) => {
 
 /** The no-JavaScript path of the quote form; the JS path posts to /api/quote-requests. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    return data<QuoteActionData>({ formError: QUOTE_FORM_COPY.notAForm }, { status: 415 });
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return data<QuoteActionData>({ formError: QUOTE_FORM_COPY.notAForm }, { status: 400 });
+  }
   const raw = Object.fromEntries(
     [...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
   );

@@ -53,7 +53,10 @@ export async function spawnServer(env: Record<string, string> = {}): Promise<Run
       await fetch(`${url}/healthz`);
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`server did not start: ${err}`);
+      if (Date.now() > deadline) {
+        child.kill("SIGKILL");
+        throw new Error(`server did not start: ${err}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }
