@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { closeDatabase, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
@@ -22,6 +22,26 @@ export const serverHooks = {
   trackingEnabled: Boolean(import.meta.env.VITE_GOOGLE_ADS_ID?.trim()),
 };
 export type ServerHooks = typeof serverHooks;
+
+/**
+ * React Router's default prints whole stack traces; our logs are one JSON line per event, and
+ * most of these are visitors' mistakes (a POST to a page without a form, a mangled URL).
+ */
+function logRequestError(error: unknown, request: Request): void {
+  if (request.signal.aborted) return;
+  const line = {
+    time: new Date().toISOString(),
+    level: "warn",
+    event: "request_error",
+    method: request.method,
+    path: new URL(request.url).pathname,
+    error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+  };
+  process.stderr.write(`${JSON.stringify(line)}\n`);
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) =>
+  logRequestError(error, request);
 
 export default function handleRequest(
   request: Request,
@@ -66,7 +86,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          logRequestError(error, request);
         },
       },
     );
