@@ -174,7 +174,7 @@ describe("QuoteRequestSchema", () => {
     });
     it("keeps line breaks and tabs inside", () => {
       expect(parse({ message: "Line one\r\nLine two\twith tab" }).message).toBe(
-        "Line one\r\nLine two\twith tab",
+        "Line one\nLine two\twith tab",
       );
     });
   });
@@ -198,6 +198,12 @@ describe("QuoteRequestSchema", () => {
       expect(errorFor("name", "Sam\ud800")).toMatch(/hidden character/);
       expect(parse({ name: "Sam 😀" }).name).toBe("Sam 😀");
     });
+  });
+
+  it("stores one kind of line break in the message", () => {
+    expect(parse({ message: "Drip in the hall\r\nand the kitchen\rtoo" }).message).toBe(
+      "Drip in the hall\nand the kitchen\ntoo",
+    );
   });
 
   it("gives one message per bad field", () => {

@@ -118,7 +118,8 @@ function optionalText(rules: TextRules) {
       z.transform((value: unknown) => value ?? ""),
       text(rules),
     ),
-    z.transform((value: string) => (value === "" ? null : value)),
+    // Browsers post form line breaks as CRLF and JSON as LF; store one kind.
+    z.transform((value: string) => (value === "" ? null : value.replace(/\r\n?/g, "\n"))),
   );
 }
 
