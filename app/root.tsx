@@ -14,6 +14,7 @@ import interFont from "./assets/fonts/inter-latin-wght-normal.woff2?url";
 import { SimpleHeader } from "./components/layout/simple-header";
 import { SiteFooter } from "./components/layout/site-footer";
 import { NoticeProvider } from "./components/ui/notice";
+import { TRACKING } from "./content/business";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -37,6 +38,31 @@ function useScrollToHashOnLoad() {
   }, []);
 }
 
+/**
+ * Google's standard gtag snippet plus the conversion reporter that tel: links call (spec
+ * section 7). Rendered only when an ads account is configured; the server's CSP hashes the
+ * inline part and allows Google's hosts only in that case.
+ */
+function AdTracking() {
+  const { googleAdsId, conversionLabel } = TRACKING;
+  if (!googleAdsId) return null;
+  const ids = JSON.stringify({
+    id: googleAdsId,
+    sendTo: `${googleAdsId}/${conversionLabel}`,
+  }).replace(/</g, "\\u003c");
+  const init = `(function(c){window.dataLayer=window.dataLayer||[];window.gtag=function(){dataLayer.push(arguments)};gtag("js",new Date());gtag("config",c.id);window.gtag_report_conversion=function(url){gtag("event","conversion",{send_to:c.sendTo,event_callback:function(){if(url)window.location=url}});return false}})(${ids});`;
+  return (
+    <>
+      <script
+        async
+        src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(googleAdsId)}`}
+      />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed snippet built from our own settings */}
+      <script dangerouslySetInnerHTML={{ __html: init }} />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-AU">
@@ -46,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f2a3d" />
         <Meta />
         <Links />
+        <AdTracking />
       </head>
       <body>
         <a
