@@ -2,13 +2,13 @@ import { data, redirect, useLocation } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteNav } from "~/components/layout/site-nav";
 import { LandingSections } from "~/components/sections/landing-sections";
-import { BUSINESS, FIGURES } from "~/content/business";
+import { BUSINESS } from "~/content/business";
 import { FAQS } from "~/content/landing-copy";
 import { findLandingPage, LANDING_PAGES, type LandingPage } from "~/content/landing-pages";
 import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
 import type { QuoteActionData } from "~/lib/quote-action-data";
 import { QUOTE_FIELDS } from "~/lib/quote-schema";
-import { pageMeta } from "~/lib/seo";
+import { landingPageDescription, landingPageTitle, pageMeta } from "~/lib/seo";
 import { breadcrumbJsonLd, businessJsonLd, faqJsonLd } from "~/lib/structured-data";
 import { submitQuoteRequest } from "~/server/quotes.server";
 import { clientInfoContext } from "~/server/request-context.server";
@@ -19,23 +19,11 @@ function pageFor(pathname: string): LandingPage {
   return findLandingPage(pathname) ?? (LANDING_PAGES[0] as LandingPage);
 }
 
-export function landingTitle(page: LandingPage): string {
-  return page.suburb
-    ? `Roof Repairs ${page.suburb} | Free Inspection & Honest Quotes | ${BUSINESS.name}`
-    : page.path === "/"
-      ? `Roof Repairs Melbourne | Free Roof Inspection | ${BUSINESS.name}`
-      : `Roof Repair Melbourne | Honest Fixed-Price Quotes | ${BUSINESS.name}`;
-}
-
-export function landingDescription(page: LandingPage): string {
-  return `Leaky roof in ${page.place}? Free roof inspection, a brutally honest fixed-price quote and a ${FIGURES.warrantyYears}+ year leak-free warranty. Call ${BUSINESS.phone}.`;
-}
-
 export const meta: Route.MetaFunction = ({ location }) => {
   const page = pageFor(location.pathname);
   return pageMeta({
-    title: landingTitle(page),
-    description: landingDescription(page),
+    title: landingPageTitle(page),
+    description: landingPageDescription(page),
     path: page.path,
     jsonLd: [
       businessJsonLd(),

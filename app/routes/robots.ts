@@ -1,14 +1,22 @@
 import { absoluteUrl } from "~/lib/seo";
 
-export function loader() {
-  const body = [
+/**
+ * Crawl everything but the API. /thank-you is deliberately not disallowed: it carries a
+ * robots noindex, and a crawler that may not fetch a page never sees its noindex.
+ */
+export function robotsTxt(): string {
+  return [
     "User-agent: *",
     "Allow: /",
     "Disallow: /api/",
-    "Disallow: /thank-you",
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
     "",
   ].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export function loader() {
+  return new Response(robotsTxt(), {
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

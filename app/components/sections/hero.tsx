@@ -27,7 +27,9 @@ export function Hero({ page, copy, badges }: HeroProps) {
       className="relative isolate overflow-hidden bg-ink text-white"
     >
       <RooflineBackdrop />
-      <div className="mx-auto grid max-w-6xl gap-x-12 gap-y-8 px-4 pt-8 pb-14 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,27rem)] lg:pt-10 lg:pb-16">
+      {/* Positioned after the backdrop, so it paints above it without a negative z-index
+          (axe then sees the form card's own white background and can check its contrast). */}
+      <div className="relative mx-auto grid max-w-6xl gap-x-12 gap-y-8 px-4 pt-8 pb-14 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,27rem)] lg:pt-10 lg:pb-16">
         <div className="lg:col-start-1 lg:row-start-1 [&_:focus-visible]:outline-amber-300">
           <h1
             id="hero-title"
@@ -100,7 +102,7 @@ function RooflineBackdrop() {
   return (
     <div
       aria-hidden="true"
-      className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top_right,rgba(194,65,12,0.28),transparent_55%)]"
+      className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,rgba(194,65,12,0.28),transparent_55%)]"
     >
       <svg
         aria-hidden="true"

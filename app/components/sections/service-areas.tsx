@@ -66,7 +66,10 @@ export function ServiceAreas({ tone, copy, areas }: ServiceAreasProps) {
                     <MapIcon aria-hidden="true" className="size-5" />
                     {map.showLabel}
                   </Button>
-                  <p className="text-sm font-medium text-white">{map.notice}</p>
+                  {/* A solid backing: the gradient above fades out over a light map. */}
+                  <p className="rounded-md bg-ink px-2 py-0.5 text-sm font-medium text-white">
+                    {map.notice}
+                  </p>
                 </div>
               </div>
             )}

@@ -1,0 +1,412 @@
+// `npm run bench`: how fast the built site is, measured, not asserted.
+//  1. Lighthouse (mobile defaults: Moto G Power screen, slow 4G and 4x CPU, simulated) on
+//     /, one suburb page, /roof-repair, /privacy-policy and /thank-you: scores, FCP, LCP, TBT,
+//     CLS and bytes by type; plus the floor: a bare page holding only the headline, served by
+//     a tiny local server, whose LCP is the best any page could do here. Our LCP / floor LCP.
+//  2. The server: requests per second and p99 latency for the prerendered home page, and the
+//     same file served by nginx in the same run (when installed), as ratios.
+//  3. Durable quote inserts per second through the API, on a fresh SQLite file.
+// Writes bench/results/latest.json and prints tables. Settings: BENCH_DURATION_S (5),
+// BENCH_CONCURRENCY (16), BENCH_ROUNDS (5 alternating turns for the page comparison),
+// BENCH_LIGHTHOUSE_RUNS (1, median of n when more).
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import Database from "better-sqlite3";
+import { HOME_HEADLINE, LANDING_PAGES } from "../app/content/landing-pages.ts";
+import {
+  type LighthouseResult,
+  launchAuditChrome,
+  runLighthouse,
+} from "../tests/support/audit-lighthouse.ts";
+import { freePort, spawnServer } from "../tests/support/spawn-server.ts";
+import { type LoadResult, runInterleaved, runLoad, summarise } from "./load-client.ts";
+import { nginxAvailable, startNginx } from "./nginx.ts";
+
+const DURATION_MS = Number(process.env.BENCH_DURATION_S ?? 5) * 1000;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+const WARMUP_MS = 1000;
+/** The page comparisons run in this many alternating turns (ours, ours br, nginx, …). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const RESULTS_DIR = resolve("bench/results");
+const PRERENDERED_HOME = resolve("build/client/index.html");
+
+const SUBURB_PAGE = LANDING_PAGES.find((page) => page.suburb);
+if (!SUBURB_PAGE) throw new Error("no suburb page in LANDING_PAGES");
+const ROUTES = ["/", SUBURB_PAGE.path, "/roof-repair", "/privacy-policy", "/thank-you"];
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const round = (value: number, places = 0) => {
+  const factor = 10 ** places;
+  return Math.round(value * factor) / factor;
+};
+const kb = (bytes: number | undefined) => (bytes === undefined ? "-" : (bytes / 1024).toFixed(1));
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  ");
+  return [
+    line(cells[0] ?? []),
+    widths.map((w) => "-".repeat(w)).join("  "),
+    ...cells.slice(1).map(line),
+  ].join("\n");
+}
+
+// ---------------------------------------------------------------------------
+// The floor page: only the headline, nothing else to load.
+
+const FLOOR_HTML = `<!doctype html>
+<html lang="en-AU">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>
+<body><h1>${HOME_HEADLINE}</h1></body>
+</html>
+`;
+
+async function startFloorServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const body = Buffer.from(FLOOR_HTML);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": body.length,
+    });
+    res.end(body);
+  });
+  await new Promise<void>((done) => server.listen(port, "127.0.0.1", done));
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Lighthouse
+
+interface PageMetrics {
+  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** Transfer bytes by resource type (Lighthouse's resource summary). */
+  bytes: Record<string, number>;
+  requests: number;
+}
+
+function metricsOf(lhr: LighthouseResult): PageMetrics {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const score = (id: string) => round((lhr.categories[id]?.score ?? Number.NaN) * 100);
+  const items =
+    (
+      lhr.audits["resource-summary"]?.details as
+        | { items?: { resourceType: string; transferSize: number; requestCount: number }[] }
+        | undefined
+    )?.items ?? [];
+  return {
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+    },
+    fcpMs: round(audit("first-contentful-paint")),
+    lcpMs: round(audit("largest-contentful-paint")),
+    tbtMs: round(audit("total-blocking-time")),
+    cls: round(audit("cumulative-layout-shift"), 4),
+    speedIndexMs: round(audit("speed-index")),
+    bytes: Object.fromEntries(items.map((item) => [item.resourceType, item.transferSize])),
+    requests: items.find((item) => item.resourceType === "total")?.requestCount ?? 0,
+  };
+}
+
+/** Median of each figure over the runs (one run: that run). */
+function medianMetrics(runs: PageMetrics[]): PageMetrics {
+  const first = runs[0] as PageMetrics;
+  const of = (pick: (m: PageMetrics) => number) => median(runs.map(pick));
+  return {
+    scores: {
+      performance: of((m) => m.scores.performance),
+      accessibility: of((m) => m.scores.accessibility),
+      bestPractices: of((m) => m.scores.bestPractices),
+      seo: of((m) => m.scores.seo),
+    },
+    fcpMs: of((m) => m.fcpMs),
+    lcpMs: of((m) => m.lcpMs),
+    tbtMs: of((m) => m.tbtMs),
+    cls: of((m) => m.cls),
+    speedIndexMs: of((m) => m.speedIndexMs),
+    bytes: Object.fromEntries(
+      Object.keys(first.bytes).map((key) => [key, of((m) => m.bytes[key] ?? 0)]),
+    ),
+    requests: of((m) => m.requests),
+  };
+}
+
+async function lighthouseAll(siteUrl: string, floorUrl: string) {
+  const chrome = await launchAuditChrome();
+  try {
+    const measure = async (url: string) => {
+      const runs: PageMetrics[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+        log(
+          `  lighthouse ${url}${LIGHTHOUSE_RUNS > 1 ? ` (run ${i + 1}/${LIGHTHOUSE_RUNS})` : ""}`,
+        );
+        runs.push(metricsOf(await runLighthouse(url, chrome.port)));
+      }
+      return medianMetrics(runs);
+    };
+    const floor = await measure(floorUrl);
+    const pages: (PageMetrics & { path: string; lcpVsFloor: number })[] = [];
+    for (const path of ROUTES) {
+      const metrics = await measure(`${siteUrl}${path}`);
+      pages.push({ path, ...metrics, lcpVsFloor: round(metrics.lcpMs / floor.lcpMs, 2) });
+    }
+    return { floor, pages };
+  } finally {
+    chrome.kill();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Main
+
+async function main() {
+  if (!existsSync(resolve("build/server/index.js")) || !existsSync(PRERENDERED_HOME)) {
+    log("No build found: running `npm run build` first.");
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+  const started = new Date();
+  const load = loadavg();
+  if ((load[0] ?? 0) > cpus().length * 0.75) {
+    log(
+      `Warning: the machine is busy (load ${load.map((l) => l.toFixed(1)).join(" ")}); figures will be low and noisy.`,
+    );
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), "bench-db-"));
+  const dbFile = join(dataDir, "quotes.db");
+  const server = await spawnServer({
+    DATABASE_URL: `file:${dbFile}`,
+    RATE_LIMIT_MAX: "1000000",
+    QUOTE_MIN_FILL_MS: "0",
+    NODE_ENV: "production",
+  });
+  // The same address family for both servers under load.
+  const ourUrl = `http://127.0.0.1:${server.port}`;
+  const floor = await startFloorServer();
+
+  try {
+    log("Lighthouse (mobile defaults) …");
+    const lighthouse = await lighthouseAll(server.url, floor.url);
+    await floor.stop();
+
+    // nginx first (if any), so the same-file comparison can interleave with it.
+    const nginx = nginxAvailable() ? await startNginx(PRERENDERED_HOME) : null;
+    if (!nginx) log("nginx not installed: no yardstick this run.");
+    const loadOptions = { concurrency: CONCURRENCY, durationMs: DURATION_MS, warmupMs: WARMUP_MS };
+    log(
+      `Server: GET / for ${DURATION_MS / 1000} s each at concurrency ${CONCURRENCY}, in ${ROUNDS} interleaved turns …`,
+    );
+    const [ours, oursBrotli, nginxResult] = await runInterleaved(
+      [
+        { url: `${ourUrl}/`, ...loadOptions },
+        { url: `${ourUrl}/`, headers: { "Accept-Encoding": "br" }, ...loadOptions },
+        ...(nginx ? [{ url: `${nginx.url}/`, ...loadOptions }] : []),
+      ],
+      DURATION_MS,
+      ROUNDS,
+    ).finally(() => nginx?.stop());
+    if (!ours || !oursBrotli) throw new Error("load test returned nothing");
+    const nginxRun = nginx && nginxResult ? { version: nginx.version, ...nginxResult } : null;
+
+    log(`Quote inserts: POST /api/quote-requests for ${DURATION_MS / 1000} s …`);
+    const inserts = summarise([
+      await runLoad({
+        url: `${ourUrl}/api/quote-requests`,
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: () =>
+          JSON.stringify({
+            name: "Bench Marker",
+            phone: "0412 345 678",
+            email: "bench@example.com",
+            postcode: "3000",
+            message: "Load test: a drip in the hallway.",
+            company_website: "",
+            form_started_at: Date.now() - 10_000,
+            source_page: "/",
+          }),
+        okStatuses: [201],
+        ...loadOptions,
+      }),
+    ]);
+    await server.stop();
+    // Durable means on disk: count the rows after the server has gone.
+    const db = new Database(dbFile, { readonly: true });
+    const stored = (db.prepare("select count(*) as n from quote_requests").get() as { n: number })
+      .n;
+    db.close();
+
+    const summary = {
+      date: started.toISOString(),
+      node: process.version,
+      machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", loadAverageAtStart: load },
+      settings: {
+        lighthouse: {
+          formFactor: "mobile",
+          throttling: "simulated (Lighthouse defaults)",
+          runsPerPage: LIGHTHOUSE_RUNS,
+        },
+        load: {
+          durationMs: DURATION_MS,
+          warmupMs: WARMUP_MS,
+          concurrency: CONCURRENCY,
+          client: "bench/load-client.ts, keep-alive, same machine",
+        },
+      },
+      lighthouse: {
+        floor: { html: FLOOR_HTML, ...lighthouse.floor },
+        pages: lighthouse.pages,
+      },
+      server: {
+        page: "/ (build/client/index.html)",
+        ours,
+        oursBrotli,
+        nginx: nginxRun,
+        ratios: nginxRun
+          ? { rps: round(ours.rps / nginxRun.rps, 2), p99: round(ours.p99Ms / nginxRun.p99Ms, 2) }
+          : null,
+      },
+      inserts: {
+        ...inserts,
+        insertsPerSecond: inserts.rps,
+        rowsStored: stored,
+        allStored: stored === inserts.okIncludingWarmup,
+      },
+    };
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    writeFileSync(join(RESULTS_DIR, "latest.json"), `${JSON.stringify(summary, null, 2)}\n`);
+
+    const pageRows = [
+      ...lighthouse.pages.map((p) => ({ label: p.path, ...p })),
+      { label: "floor (headline only)", ...lighthouse.floor, lcpVsFloor: 1 },
+    ].map((p) => [
+      p.label,
+      p.scores.performance,
+      p.scores.accessibility,
+      p.scores.bestPractices,
+      p.scores.seo,
+      p.fcpMs,
+      p.lcpMs,
+      p.lcpVsFloor.toFixed(2),
+      p.tbtMs,
+      p.cls.toFixed(3),
+      kb(p.bytes.total),
+      kb(p.bytes.document),
+      kb(p.bytes.script),
+      kb(p.bytes.stylesheet),
+      kb(p.bytes.font),
+      kb(p.bytes.image),
+      kb(p.bytes.other),
+      kb(p.bytes["third-party"]),
+    ]);
+    const loadRow = (label: string, r: LoadResult | null) =>
+      r
+        ? [label, r.rps, r.p50Ms, r.p90Ms, r.p99Ms, r.maxMs, r.requests, r.failed]
+        : [label, "-", "-", "-", "-", "-", "-", "-"];
+
+    console.log(
+      `\nLighthouse, mobile defaults (${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS > 1 ? "s, median" : ""} per page); times in ms, sizes in KiB transferred\n`,
+    );
+    console.log(
+      table(
+        [
+          "page",
+          "perf",
+          "a11y",
+          "bp",
+          "seo",
+          "FCP",
+          "LCP",
+          "LCP/floor",
+          "TBT",
+          "CLS",
+          "total",
+          "html",
+          "js",
+          "css",
+          "font",
+          "img",
+          "other",
+          "3rd-party",
+        ],
+        pageRows,
+      ),
+    );
+    console.log(
+      `\nServer: GET /, ${CONCURRENCY} connections, ${DURATION_MS / 1000} s per server in ${ROUNDS} alternating turns, after ${WARMUP_MS / 1000} s warm-up; latency in ms\n`,
+    );
+    console.log(
+      table(
+        ["server", "req/s", "p50", "p90", "p99", "max", "requests", "failed"],
+        [
+          loadRow("ours (identity)", ours),
+          loadRow(`nginx ${nginxRun?.version ?? "(not installed)"} (identity)`, nginxRun),
+          loadRow("ours (brotli, as browsers ask)", oursBrotli),
+        ],
+      ),
+    );
+    if (summary.server.ratios) {
+      console.log(
+        `\nours / nginx: req/s ${summary.server.ratios.rps.toFixed(2)}x, p99 latency ${summary.server.ratios.p99.toFixed(2)}x`,
+      );
+    }
+    console.log(`\nQuote inserts (POST /api/quote-requests, fresh SQLite, synchronous=FULL)\n`);
+    console.log(
+      table(
+        ["", "inserts/s", "p50", "p90", "p99", "max", "201s", "failed"],
+        [
+          [
+            "ours",
+            inserts.rps,
+            inserts.p50Ms,
+            inserts.p90Ms,
+            inserts.p99Ms,
+            inserts.maxMs,
+            inserts.ok,
+            inserts.failed,
+          ],
+        ],
+      ),
+    );
+    console.log(
+      `rows on disk after shutdown: ${stored} (${summary.inserts.allStored ? "every" : "NOT every"} 201 answer, warm-up included: ${inserts.okIncludingWarmup})`,
+    );
+    console.log(`\nSaved bench/results/latest.json`);
+  } finally {
+    await floor.stop().catch(() => {});
+    await server.stop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
