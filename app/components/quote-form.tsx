@@ -73,10 +73,9 @@ export function QuoteForm({ page }: { page: LandingPage }) {
     const form = event.currentTarget;
     const current = readValues(form);
 
-    if (isBlank(current).length > 0) {
-      setFieldErrors(
-        Object.fromEntries(isBlank(current).map((f) => [f, QUOTE_FORM_COPY.requiredFieldError])),
-      );
+    const blank = isBlank(current);
+    if (blank.length > 0) {
+      setFieldErrors(Object.fromEntries(blank.map((f) => [f, QUOTE_FORM_COPY.requiredFieldError])));
       notify({
         tone: "destructive",
         title: "Required fields missing",
