@@ -1,11 +1,10 @@
-import { useEffect } from "react";
+import { useContext } from "react";
 import {
+  UNSAFE_FrameworkContext as FrameworkContext,
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
-  Scripts,
-  useLocation,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -13,8 +12,8 @@ import "./app.css";
 import interFont from "./assets/fonts/inter-latin-wght-normal.woff2?url";
 import { SimpleHeader } from "./components/layout/simple-header";
 import { SiteFooter } from "./components/layout/site-footer";
-import { NoticeProvider } from "./components/ui/notice";
 import { TRACKING } from "./content/business";
+import { Island } from "./islands/island";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
@@ -22,21 +21,6 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
-
-/** The spec scrolls to a URL's hash 100 ms after load, smoothly (instant under reduced motion). */
-export const HASH_SCROLL_DELAY_MS = 100;
-
-function useScrollToHashOnLoad() {
-  useEffect(() => {
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (!id) return;
-    const timer = window.setTimeout(() => {
-      const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      document.getElementById(id)?.scrollIntoView({ behavior: reduce ? "auto" : "smooth" });
-    }, HASH_SCROLL_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-}
 
 /**
  * Google's standard gtag snippet plus the conversion reporter that tel: links call (spec
@@ -63,6 +47,24 @@ function AdTracking() {
   );
 }
 
+/**
+ * Loads the islands script (app/entry.client.tsx) instead of React Router's <Scripts />: the
+ * browser runs no router, so its code and the route modules never download. The entry's
+ * hashed URL comes from the build manifest, as <Scripts /> would use it.
+ */
+function IslandScripts() {
+  const manifest = useContext(FrameworkContext)?.manifest;
+  if (!manifest) return null;
+  return (
+    <>
+      {manifest.entry.imports.map((href) => (
+        <link key={href} rel="modulepreload" href={href} />
+      ))}
+      <script type="module" src={manifest.entry.module} />
+    </>
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-AU">
@@ -72,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f2a3d" />
         <Meta />
         <Links />
+        <IslandScripts />
         <AdTracking />
       </head>
       <body>
@@ -82,30 +85,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <Scripts />
+        <Island name="notices" props={{}} />
       </body>
     </html>
   );
 }
 
 export default function App() {
-  useScrollToHashOnLoad();
-  return (
-    <NoticeProvider>
-      <Outlet />
-    </NoticeProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useEffect(() => {
-    if (!notFound) console.warn("Page error", location.pathname);
-  }, [notFound, location.pathname]);
   return (
     <>
+      <Island
+        name="console-note"
+        props={{ message: notFound ? "404: no page at" : "Page error" }}
+      />
       <SimpleHeader />
       <main
         id="main"

@@ -1,8 +1,6 @@
 import { AlertCircle, Send } from "lucide-react";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useActionData, useNavigate } from "react-router";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { BUSINESS, FIGURES } from "~/content/business";
-import type { LandingPage } from "~/content/landing-pages";
 import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
 import type { QuoteActionData } from "~/lib/quote-action-data";
 import {
@@ -13,7 +11,7 @@ import {
   QuoteRequestSchema,
 } from "~/lib/quote-schema";
 import { Button } from "./ui/button";
-import { useNotify } from "./ui/notice";
+import { notify } from "./ui/notice";
 
 type FieldErrors = Partial<Record<QuoteField, string>>;
 
@@ -33,17 +31,24 @@ function readValues(form: HTMLFormElement): Record<QuoteField, string> {
   ) as Record<QuoteField, string>;
 }
 
+export interface QuoteFormProps {
+  /** The landing page the form sits on: its action target and the request's source page. */
+  sourcePath: string;
+  /** What the no-JavaScript post answered, when the page is that answer. */
+  actionData?: QuoteActionData;
+}
+
+/** Fixed rather than useId(): the form is an island, hydrated apart from the page around it. */
+const ID_BASE = "quote";
+
 /**
  * A real <form method="post"> that works without JavaScript (the route action answers it).
  * Once hydrated it validates in the browser with the same schema and posts JSON to the API,
  * keeping every value if anything goes wrong.
  */
-export function QuoteForm({ page }: { page: LandingPage }) {
-  const actionData = useActionData() as QuoteActionData | undefined;
-  const navigate = useNavigate();
-  const notify = useNotify();
+export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const idBase = useId();
+  const idBase = ID_BASE;
   const [hydrated, setHydrated] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(actionData?.fieldErrors ?? {});
@@ -57,11 +62,6 @@ export function QuoteForm({ page }: { page: LandingPage }) {
     idempotencyKey.current = newIdempotencyKey();
     startedAt.current = Date.now();
   }, []);
-
-  useEffect(() => {
-    setFieldErrors(actionData?.fieldErrors ?? {});
-    setFormError(actionData?.formError);
-  }, [actionData]);
 
   const values = actionData?.values;
   const fieldId = (field: QuoteField) => `${idBase}-${field}`;
@@ -103,14 +103,14 @@ export function QuoteForm({ page }: { page: LandingPage }) {
           ...parsed.data,
           company_website: honeypot ? String(honeypot) : "",
           form_started_at: startedAt.current,
-          source_page: page.path,
+          source_page: sourcePath,
         }),
         signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
       });
       if (response.status === 201) {
         form.reset();
         idempotencyKey.current = newIdempotencyKey();
-        navigate("/thank-you");
+        window.location.assign("/thank-you");
         return;
       }
       if (response.status === 400) {
@@ -178,7 +178,7 @@ export function QuoteForm({ page }: { page: LandingPage }) {
         ref={formRef}
         method="post"
         // The home page is an index route: React Router wants "?index" to pick its action.
-        action={page.path === "/" ? "/?index" : page.path}
+        action={sourcePath === "/" ? "/?index" : sourcePath}
         noValidate={hydrated}
         onSubmit={onSubmit}
         aria-describedby={formError ? `${idBase}-form-error` : undefined}
@@ -290,7 +290,7 @@ export function QuoteForm({ page }: { page: LandingPage }) {
             autoComplete="off"
           />
         </div>
-        <input type="hidden" name="source_page" value={page.path} />
+        <input type="hidden" name="source_page" value={sourcePath} />
         <Button type="submit" variant="hero" size="xl" className="w-full" disabled={submitting}>
           {submitting ? (
             "Submitting..."

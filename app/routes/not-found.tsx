@@ -1,8 +1,8 @@
-import { useEffect } from "react";
-import { data, useLocation } from "react-router";
+import { data } from "react-router";
 import { SimpleHeader } from "~/components/layout/simple-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { BUSINESS } from "~/content/business";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
@@ -19,13 +19,10 @@ export const meta: Route.MetaFunction = ({ location }) =>
   });
 
 export default function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    // The spec logs the path someone tried, to help spot broken links.
-    console.warn("404: no page at", pathname);
-  }, [pathname]);
   return (
     <>
+      {/* The spec logs the path someone tried, to help spot broken links. */}
+      <Island name="console-note" props={{ message: "404: no page at" }} />
       <SimpleHeader />
       <main
         id="main"

@@ -1,11 +1,10 @@
 import { CalendarCheck, CheckCircle2, FileText, Phone, PhoneCall } from "lucide-react";
-import { useEffect } from "react";
 import { SimpleHeader } from "~/components/layout/simple-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { PhoneLink } from "~/components/ui/phone-link";
-import { BUSINESS, FIGURES, TRACKING } from "~/content/business";
+import { BUSINESS, FIGURES } from "~/content/business";
+import { Island } from "~/islands/island";
 import { pageMeta } from "~/lib/seo";
-import { reportQuoteConversion } from "~/lib/tracking";
 
 export const meta = () =>
   pageMeta({
@@ -34,14 +33,9 @@ const NEXT_STEPS = [
 ] as const;
 
 export default function ThankYou() {
-  useEffect(() => {
-    if (TRACKING.googleAdsId && TRACKING.conversionLabel) {
-      reportQuoteConversion(`${TRACKING.googleAdsId}/${TRACKING.conversionLabel}`);
-    }
-  }, []);
-
   return (
     <>
+      <Island name="quote-conversion" props={{}} />
       <SimpleHeader />
       <main id="main" tabIndex={-1} className="focus:outline-none bg-cream pt-16">
         <div className="mx-auto max-w-3xl px-4 py-16 sm:py-24">

@@ -8,6 +8,7 @@ import { measureIncompleteContrast } from "../support/audit-contrast";
 import { AUDIT_ROUTES, LANDING_ROUTES, NOT_FOUND_PATH } from "../support/audit-routes";
 import { E2E_BASE_URL } from "../support/config";
 import { expect, NOT_FOUND_RESOURCE, test } from "../support/fixtures";
+import { waitForHydration } from "../support/pages";
 
 /** Every WCAG 2.0–2.2 A/AA rule (2.2 adds target-size) plus axe's best practices. */
 const AXE_TAGS = [
@@ -25,10 +26,8 @@ const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 async function load(page: Page, path: string, status = 200): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status(), `HTTP status of ${path}`).toBe(status);
-  // Hydrated (React marks its container), fonts in, and a couple of frames for effects.
-  await page.waitForFunction(() =>
-    Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
-  );
+  // Islands hydrated, fonts in, and a couple of frames for effects.
+  await waitForHydration(page);
   await page.evaluate(async () => {
     await document.fonts.ready;
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
@@ -240,9 +239,6 @@ test.describe("first load of / on a phone", () => {
   });
 
   test(`JavaScript ≤ ${JS_BUDGET_BYTES / 1000} KB brotli`, async ({ page, request }, testInfo) => {
-    // Known and open (issue 4): React 19 and React Router 8 alone ship about 92 KB brotli,
-    // and the landing page adds about 31 KB. When this starts passing, remove this line.
-    test.fail(true, "first-load JavaScript is about 124 KB brotli; see the README");
     const { scripts, report } = await measureFirstLoad(page, request);
     await testInfo.attach("first-load-bytes.txt", { body: report, contentType: "text/plain" });
     expect(sumBytes(scripts), `JS on first load of / (brotli):\n${report}`).toBeLessThanOrEqual(

@@ -117,11 +117,16 @@ test("while sending, the button reads 'Submitting...' and is disabled; success c
   const arrived = new Promise<Route>((resolve) => {
     void page.route(API_GLOB, (route) => resolve(route));
   });
-  // Keep hold of the form element: after the client-side navigation it is detached but still
-  // tells whether it was cleared.
+  // The browser leaves for /thank-you with a full page load; note what the form held as the
+  // page went away (sessionStorage survives into the next page of the same tab).
   await page.evaluate(() => {
-    (window as unknown as { __quoteForm: Element | null }).__quoteForm =
-      document.querySelector("#quote-form form");
+    window.addEventListener("pagehide", () => {
+      const form = document.querySelector<HTMLFormElement>("#quote-form form");
+      const values = ["name", "phone", "email", "postcode", "message"].map(
+        (name) => (form?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "missing",
+      );
+      sessionStorage.setItem("formAtExit", JSON.stringify(values));
+    });
   });
   const form = quoteForm(page);
   await form.submit.click();
@@ -137,14 +142,9 @@ test("while sending, the button reads 'Submitting...' and is disabled; success c
 
   release?.();
   await expectThankYou(page);
-  const after = await page.evaluate(() => {
-    const element = (window as unknown as { __quoteForm: HTMLFormElement }).__quoteForm;
-    return [...element.elements]
-      .filter((e): e is HTMLInputElement | HTMLTextAreaElement =>
-        ["name", "phone", "email", "postcode", "message"].includes((e as HTMLInputElement).name),
-      )
-      .map((e) => e.value);
-  });
+  const after = await page.evaluate(() =>
+    JSON.parse(sessionStorage.getItem("formAtExit") ?? "null"),
+  );
   expect(after).toEqual(["", "", "", "", ""]);
   expect(rowsNamed(values.name)).toHaveLength(1);
 });

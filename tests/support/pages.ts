@@ -84,12 +84,15 @@ export async function visit(page: Page, path: string, status = 200): Promise<voi
 }
 
 /**
- * Resolves once React has taken over the server HTML (hydrateRoot marks its container), so
- * click handlers answer; React hydrates synchronously if an event arrives mid-way.
+ * Resolves once React has taken over every island of the server HTML (hydrateRoot marks each
+ * container), so click handlers answer; React hydrates synchronously if an event arrives
+ * mid-way.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    Object.keys(document).some((key) => key.startsWith("__reactContainer$")),
+    [...document.querySelectorAll("[data-island]")].every((island) =>
+      Object.keys(island).some((key) => key.startsWith("__reactContainer$")),
+    ),
   );
 }
 

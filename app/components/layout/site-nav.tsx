@@ -1,36 +1,21 @@
 import { Menu, Phone, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
 import { BUSINESS } from "~/content/business";
 import type { SectionKey } from "~/content/landing-pages";
 import { navLinksFor } from "~/content/navigation";
 import { PhoneLink } from "../ui/phone-link";
 import { Logo } from "./logo";
 
-/** The spec's scroll threshold; we use it only for a subtle shadow. */
-const SCROLLED_PX = 50;
-
 /**
- * Fixed 4rem bar. Below the lg breakpoint the links live in a native popover, so the
- * menu opens and closes even before (or without) JavaScript.
+ * Fixed 4rem bar. Below the xl breakpoint the links live in a native popover, so the menu
+ * opens and closes without JavaScript. Plain HTML: the page script adds the scroll shadow
+ * and puts the menu away once a link in it is chosen (app/islands/enhancements.ts).
  */
 export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
   const links = navLinksFor(sections);
-  const [scrolled, setScrolled] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > SCROLLED_PX);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-
-  const closeMenu = () => menuRef.current?.hidePopover?.();
-
   return (
     <header
-      data-scrolled={scrolled}
-      className={`fixed inset-x-0 top-0 z-50 h-16 border-b border-slate-200 bg-white/95 backdrop-blur ${scrolled ? "shadow-md" : ""}`}
+      data-scrolled="false"
+      className="fixed inset-x-0 top-0 z-50 h-16 border-b border-slate-200 bg-white/95 backdrop-blur data-[scrolled=true]:shadow-md"
     >
       <nav aria-label="Main" className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4">
         <Logo />
@@ -70,7 +55,6 @@ export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
       </nav>
       <div
         id="mobile-menu"
-        ref={menuRef}
         popover="auto"
         className="fixed inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full overflow-y-auto border-b border-slate-200 bg-white p-4 shadow-xl"
       >
@@ -90,7 +74,6 @@ export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
             <li key={link.href}>
               <a
                 href={link.href}
-                onClick={closeMenu}
                 className="block rounded-md px-3 py-3 text-lg font-semibold text-ink hover:bg-cream"
               >
                 {link.label}
@@ -98,7 +81,7 @@ export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
             </li>
           ))}
         </ul>
-        <PhoneLink variant="cta" size="lg" className="mt-4 w-full" onClick={closeMenu}>
+        <PhoneLink variant="cta" size="lg" className="mt-4 w-full">
           <Phone aria-hidden="true" className="h-5 w-5" />
           Call Now {BUSINESS.phone}
         </PhoneLink>

@@ -1,8 +1,8 @@
 import { Frown, ShieldCheck } from "lucide-react";
 import type { CLOSING } from "~/content/landing-copy";
-import { QUOTE_FORM_HREF } from "~/content/landing-copy";
+import { DIALOG_CLOSE_LABEL, QUOTE_FORM_HREF } from "~/content/landing-copy";
+import { Island } from "~/islands/island";
 import { ButtonLink } from "../ui/button";
-import { DeclineDialog } from "./decline-dialog";
 import { Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface ClosingProps extends SectionBaseProps {
@@ -31,7 +31,16 @@ export function Closing({ tone, copy }: ClosingProps) {
           <Frown aria-hidden="true" className="size-9 text-ink-soft" />
           <h3 className="mt-4 text-2xl font-extrabold text-ink">{copy.bad.title}</h3>
           <p className="mt-2 flex-1 text-ink-soft">{copy.bad.body}</p>
-          <DeclineDialog copy={copy.decline} variant="outline" className="mt-6" />
+          <Island
+            name="decline-dialog"
+            props={{
+              id: "closing-decline",
+              copy: copy.decline,
+              dismissLabel: DIALOG_CLOSE_LABEL,
+              variant: "outline",
+              className: "mt-6",
+            }}
+          />
         </li>
       </ul>
     </Section>

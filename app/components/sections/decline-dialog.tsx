@@ -1,11 +1,14 @@
 import { useState } from "react";
 import type { JokeDialogCopy } from "~/content/landing-copy";
-import { DIALOG_CLOSE_LABEL } from "~/content/landing-copy";
 import { Button, type ButtonSize, type ButtonVariant } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
-interface DeclineDialogProps {
+export interface DeclineDialogProps {
+  /** Unique on the page: the dialog's ids derive from it. */
+  id: string;
   copy: JokeDialogCopy;
+  /** Accessible name of the ✕ in the corner. */
+  dismissLabel: string;
   role?: "dialog" | "alertdialog";
   variant?: ButtonVariant;
   size?: ButtonSize;
@@ -14,7 +17,9 @@ interface DeclineDialogProps {
 
 /** The jokey "no thanks" button and the dialog it opens. */
 export function DeclineDialog({
+  id,
   copy,
+  dismissLabel,
   role = "dialog",
   variant = "outline",
   size = "lg",
@@ -34,12 +39,13 @@ export function DeclineDialog({
         {copy.trigger}
       </Button>
       <Dialog
+        id={id}
         open={open}
         onClose={close}
         title={copy.title}
         description={<p>{copy.body}</p>}
         role={role}
-        closeLabel={DIALOG_CLOSE_LABEL}
+        closeLabel={dismissLabel}
       >
         <Button variant="cta" size="lg" className="w-full sm:w-auto" onClick={close}>
           {copy.closeLabel}

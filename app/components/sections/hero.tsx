@@ -1,7 +1,9 @@
 import { ArrowDown, Phone, Star, TriangleAlert } from "lucide-react";
-import { QuoteForm } from "~/components/quote-form";
+import { useActionData } from "react-router";
 import type { HERO, TrustBadge } from "~/content/landing-copy";
 import type { LandingPage } from "~/content/landing-pages";
+import { Island } from "~/islands/island";
+import type { QuoteActionData } from "~/lib/quote-action-data";
 import { PhoneLink } from "../ui/phone-link";
 
 interface HeroProps {
@@ -18,6 +20,7 @@ const LONG_HEADLINE_CHARS = 90;
  * from lg the grid moves the badges under the headline and the form into its own column.
  */
 export function Hero({ page, copy, badges }: HeroProps) {
+  const actionData = useActionData() as QuoteActionData | undefined;
   const headlineSize =
     page.headline.length > LONG_HEADLINE_CHARS ? "text-3xl sm:text-4xl" : "text-3xl sm:text-5xl";
   return (
@@ -60,7 +63,7 @@ export function Hero({ page, copy, badges }: HeroProps) {
         </div>
 
         <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <QuoteForm page={page} />
+          <Island name="quote-form" props={{ sourcePath: page.path, actionData }} />
         </div>
 
         <div className="lg:col-start-1 lg:row-start-2 [&_:focus-visible]:outline-amber-300">

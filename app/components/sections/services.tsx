@@ -1,8 +1,7 @@
-import { ChevronDown } from "lucide-react";
-import { useId, useState } from "react";
 import type { IconItem, SERVICES_TOGGLE, SectionHeadingCopy } from "~/content/landing-copy";
 import { QUOTE_FORM_HREF } from "~/content/landing-copy";
-import { Button, ButtonLink } from "../ui/button";
+import { Island } from "~/islands/island";
+import { ButtonLink } from "../ui/button";
 import { CARD_CLASS, Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface ServicesProps extends SectionBaseProps {
@@ -16,18 +15,13 @@ interface ServicesProps extends SectionBaseProps {
 
 /** All entries are in the server HTML; the extras carry `hidden` until expanded. */
 export function Services({ tone, heading, items, initial, toggle, cta }: ServicesProps) {
-  const [expanded, setExpanded] = useState(false);
-  const listId = useId();
+  const listId = "services-list";
   return (
     <Section id="services" titleId="services-title" tone={tone}>
       <SectionHeading id="services-title" copy={heading} />
       <ul id={listId} className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item, index) => (
-          <li
-            key={item.title}
-            hidden={!expanded && index >= initial}
-            className={`${CARD_CLASS} flex gap-4 p-5`}
-          >
+          <li key={item.title} hidden={index >= initial} className={`${CARD_CLASS} flex gap-4 p-5`}>
             <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-sand text-action-dark">
               <item.icon aria-hidden="true" className="size-6" />
             </span>
@@ -40,19 +34,10 @@ export function Services({ tone, heading, items, initial, toggle, cta }: Service
       </ul>
       <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
         {items.length > initial ? (
-          <Button
-            variant="outline"
-            size="lg"
-            aria-expanded={expanded}
-            aria-controls={listId}
-            onClick={() => setExpanded((value) => !value)}
-          >
-            {expanded ? toggle.less : toggle.more}
-            <ChevronDown
-              aria-hidden="true"
-              className={`size-5 transition-transform ${expanded ? "rotate-180" : ""}`}
-            />
-          </Button>
+          <Island
+            name="services-toggle"
+            props={{ listId, initial, labels: { more: toggle.more, less: toggle.less } }}
+          />
         ) : null}
         <ButtonLink href={QUOTE_FORM_HREF} variant="cta" size="lg">
           {cta}

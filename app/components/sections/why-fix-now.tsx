@@ -1,7 +1,7 @@
 import type { SectionHeadingCopy, TextItem, WHY_FIX_NOW_CHOICE } from "~/content/landing-copy";
-import { QUOTE_FORM_HREF } from "~/content/landing-copy";
+import { DIALOG_CLOSE_LABEL, QUOTE_FORM_HREF } from "~/content/landing-copy";
+import { Island } from "~/islands/island";
 import { ButtonLink } from "../ui/button";
-import { DeclineDialog } from "./decline-dialog";
 import { CARD_CLASS, Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface WhyFixNowProps extends SectionBaseProps {
@@ -41,7 +41,15 @@ export function WhyFixNow({ tone, heading, reasons, choice }: WhyFixNowProps) {
           <ButtonLink href={QUOTE_FORM_HREF} variant="cta" size="lg">
             {choice.accept}
           </ButtonLink>
-          <DeclineDialog copy={choice.decline} variant="outline" />
+          <Island
+            name="decline-dialog"
+            props={{
+              id: "why-fix-now-decline",
+              copy: choice.decline,
+              dismissLabel: DIALOG_CLOSE_LABEL,
+              variant: "outline",
+            }}
+          />
         </div>
       </div>
     </Section>

@@ -1,7 +1,9 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 interface DialogProps {
+  /** Prefix for the title and description ids; unique on the page (islands cannot use useId). */
+  id: string;
   open: boolean;
   /** Called when the visitor asks to close: Escape, a backdrop click or the close control. */
   onClose: () => void;
@@ -21,6 +23,7 @@ interface DialogProps {
  * parent to close it, and focus then goes back to whatever opened it.
  */
 export function Dialog({
+  id,
   open,
   onClose,
   title,
@@ -31,8 +34,8 @@ export function Dialog({
 }: DialogProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-  const descriptionId = useId();
+  const titleId = `${id}-title`;
+  const descriptionId = `${id}-description`;
 
   useEffect(() => {
     const dialog = dialogRef.current;

@@ -1,6 +1,5 @@
 import type { AnchorHTMLAttributes } from "react";
 import { BUSINESS } from "~/content/business";
-import { reportPhoneClick } from "~/lib/tracking";
 import { type ButtonSize, type ButtonVariant, buttonClassName } from "./button";
 
 type PhoneLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
@@ -9,24 +8,16 @@ type PhoneLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   size?: ButtonSize;
 };
 
-/** Every tel: link on the site goes through here so conversion tracking is never missed. */
-export function PhoneLink({
-  variant,
-  size,
-  className,
-  children,
-  onClick,
-  ...rest
-}: PhoneLinkProps) {
+/**
+ * Every tel: link on the site. Conversion tracking listens for clicks on tel: links page-wide
+ * (app/islands/enhancements.ts), so these work as plain HTML.
+ */
+export function PhoneLink({ variant, size, className, children, ...rest }: PhoneLinkProps) {
   const href = BUSINESS.phoneHref;
   return (
     <a
       href={href}
       className={variant ? buttonClassName({ variant, size, className }) : className}
-      onClick={(event) => {
-        onClick?.(event);
-        reportPhoneClick(event, href);
-      }}
       {...rest}
     >
       {children ?? BUSINESS.phone}

@@ -1,0 +1,18 @@
+import { type ComponentType, createElement } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { enhancePage } from "./islands/enhancements";
+import { ISLANDS } from "./islands/registry";
+
+// No router runs in the browser: every page is server HTML, and only the islands marked in it
+// are hydrated (see app/islands/). Links between pages are ordinary page loads.
+enhancePage();
+
+for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
+  const name = container.dataset.island ?? "";
+  const Component = (ISLANDS as Record<string, ComponentType<object>>)[name];
+  if (!Component) {
+    console.error("No island component named", name);
+    continue;
+  }
+  hydrateRoot(container, createElement(Component, JSON.parse(container.dataset.props ?? "{}")));
+}
