@@ -9,7 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import interFont from "./assets/fonts/inter-latin-wght-normal.woff2?url";
+import interFont from "./assets/fonts/inter-subset-wght.woff2?url";
 import { SimpleHeader } from "./components/layout/simple-header";
 import { SiteFooter } from "./components/layout/site-footer";
 import { TRACKING } from "./content/business";
@@ -51,18 +51,19 @@ function AdTracking() {
  * Loads the islands script (app/entry.client.tsx) instead of React Router's <Scripts />: the
  * browser runs no router, so its code and the route modules never download. The entry's
  * hashed URL comes from the build manifest, as <Scripts /> would use it.
+ *
+ * It starts only once the page has loaded and its first contentful paint is on screen (or
+ * after 3 s at the latest): the page is complete HTML and the form posts without JavaScript,
+ * so the headline should not wait for react-dom to download and compile. The server's CSP
+ * allows this inline script by its hash.
  */
 function IslandScripts() {
   const manifest = useContext(FrameworkContext)?.manifest;
   if (!manifest) return null;
-  return (
-    <>
-      {manifest.entry.imports.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
-      <script type="module" src={manifest.entry.module} />
-    </>
-  );
+  const urls = JSON.stringify({ entry: manifest.entry.module, imports: manifest.entry.imports });
+  const loader = `(function(u){var started=false;function go(){if(started)return;started=true;u.imports.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});import(u.entry)}function idle(){window.requestIdleCallback?requestIdleCallback(go,{timeout:1000}):setTimeout(go,50)}function afterPaint(){try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)idle()}).observe({type:"paint",buffered:true})}catch(e){idle()}setTimeout(go,3000)}document.readyState==="complete"?afterPaint():addEventListener("load",afterPaint)})(${urls.replace(/</g, "\\u003c")});`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed loader built from the build manifest
+  return <script dangerouslySetInnerHTML={{ __html: loader }} />;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -74,7 +75,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f2a3d" />
         <Meta />
         <Links />
-        <IslandScripts />
         <AdTracking />
       </head>
       <body>
@@ -86,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         {children}
         <Island name="notices" props={{}} />
+        <IslandScripts />
       </body>
     </html>
   );

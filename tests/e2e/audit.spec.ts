@@ -262,6 +262,27 @@ test.describe("first load of / on a phone", () => {
     expect(loaded.filter((entry) => !isOwn(entry.url)).map((e) => e.url)).toEqual([]);
   });
 
+  test("no script is fetched before the headline is painted, and the islands still wake", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => ({ url: entry.name, start: entry.startTime })),
+    }));
+    expect(timing.fcp, "a first contentful paint").not.toBeNull();
+    expect(timing.scripts.length, "the islands' scripts loaded").toBeGreaterThan(0);
+    for (const script of timing.scripts) {
+      expect(script.start, `${script.url} starts after the first paint`).toBeGreaterThanOrEqual(
+        timing.fcp ?? Number.POSITIVE_INFINITY,
+      );
+    }
+  });
+
   test("hashed assets are cached for a year; HTML is not", async ({ page, request }) => {
     const loaded = await firstLoad(page);
     const assets = [

@@ -1,4 +1,6 @@
-import logoMark from "~/assets/logo.svg";
+// Inlined as a data URI: the mark is tiny and sits above the fold, so a request would only
+// race the headline.
+import logoMark from "~/assets/logo.svg?inline";
 import { BUSINESS } from "~/content/business";
 
 /** The mark plus the name; the image's alt text carries name and tagline, as the spec asks. */
