@@ -1,8 +1,8 @@
 import { Frown, ShieldCheck } from "lucide-react";
 import type { CLOSING } from "~/content/landing-copy";
-import { DIALOG_CLOSE_LABEL, QUOTE_FORM_HREF } from "~/content/landing-copy";
-import { Island } from "~/islands/island";
+import { QUOTE_FORM_HREF } from "~/content/landing-copy";
 import { ButtonLink } from "../ui/button";
+import { DeclineIsland } from "./decline-island";
 import { Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface ClosingProps extends SectionBaseProps {
@@ -31,15 +31,11 @@ export function Closing({ tone, copy }: ClosingProps) {
           <Frown aria-hidden="true" className="size-9 text-ink-soft" />
           <h3 className="mt-4 text-2xl font-extrabold text-ink">{copy.bad.title}</h3>
           <p className="mt-2 flex-1 text-ink-soft">{copy.bad.body}</p>
-          <Island
-            name="decline-dialog"
-            props={{
-              id: "closing-decline",
-              copy: copy.decline,
-              dismissLabel: DIALOG_CLOSE_LABEL,
-              variant: "outline",
-              className: "mt-6",
-            }}
+          <DeclineIsland
+            id="closing-decline"
+            copy={copy.decline}
+            variant="outline"
+            className="mt-6"
           />
         </li>
       </ul>

@@ -1,7 +1,7 @@
 import type { SectionHeadingCopy, TextItem, WHY_FIX_NOW_CHOICE } from "~/content/landing-copy";
-import { DIALOG_CLOSE_LABEL, QUOTE_FORM_HREF } from "~/content/landing-copy";
-import { Island } from "~/islands/island";
+import { QUOTE_FORM_HREF } from "~/content/landing-copy";
 import { ButtonLink } from "../ui/button";
+import { DeclineIsland } from "./decline-island";
 import { CARD_CLASS, Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface WhyFixNowProps extends SectionBaseProps {
@@ -41,15 +41,7 @@ export function WhyFixNow({ tone, heading, reasons, choice }: WhyFixNowProps) {
           <ButtonLink href={QUOTE_FORM_HREF} variant="cta" size="lg">
             {choice.accept}
           </ButtonLink>
-          <Island
-            name="decline-dialog"
-            props={{
-              id: "why-fix-now-decline",
-              copy: choice.decline,
-              dismissLabel: DIALOG_CLOSE_LABEL,
-              variant: "outline",
-            }}
-          />
+          <DeclineIsland id="why-fix-now-decline" copy={choice.decline} variant="outline" />
         </div>
       </div>
     </Section>

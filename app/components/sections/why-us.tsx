@@ -6,9 +6,9 @@ import type {
   Verdict,
   WHY_US_CHOICE,
 } from "~/content/landing-copy";
-import { DIALOG_CLOSE_LABEL, QUOTE_FORM_HREF } from "~/content/landing-copy";
-import { Island } from "~/islands/island";
+import { QUOTE_FORM_HREF } from "~/content/landing-copy";
 import { ButtonLink } from "../ui/button";
+import { DeclineIsland } from "./decline-island";
 import { Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface WhyUsProps extends SectionBaseProps {
@@ -81,15 +81,11 @@ export function WhyUs({ tone, heading, table, points, choice }: WhyUsProps) {
         <ButtonLink href={QUOTE_FORM_HREF} variant="cta" size="lg">
           {choice.accept}
         </ButtonLink>
-        <Island
-          name="decline-dialog"
-          props={{
-            id: "why-us-decline",
-            copy: choice.decline,
-            dismissLabel: DIALOG_CLOSE_LABEL,
-            role: "alertdialog",
-            variant: "outline",
-          }}
+        <DeclineIsland
+          id="why-us-decline"
+          copy={choice.decline}
+          role="alertdialog"
+          variant="outline"
         />
       </div>
     </Section>
