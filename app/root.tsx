@@ -13,6 +13,7 @@ import interFont from "./assets/fonts/inter-subset-wght.woff2?url";
 import { SimpleHeader } from "./components/layout/simple-header";
 import { SiteFooter } from "./components/layout/site-footer";
 import { TRACKING } from "./content/business";
+import { bootstrapScript } from "./islands/bootstrap";
 import { Island } from "./islands/island";
 
 export const links: Route.LinksFunction = () => [
@@ -50,20 +51,19 @@ function AdTracking() {
 /**
  * Loads the islands script (app/entry.client.tsx) instead of React Router's <Scripts />: the
  * browser runs no router, so its code and the route modules never download. The entry's
- * hashed URL comes from the build manifest, as <Scripts /> would use it.
- *
- * It starts only once the page has loaded and its first contentful paint is on screen (or
- * after 3 s at the latest): the page is complete HTML and the form posts without JavaScript,
- * so the headline should not wait for react-dom to download and compile. The server's CSP
- * allows this inline script by its hash.
+ * hashed URL comes from the build manifest, as <Scripts /> would use it; the inline
+ * bootstrap (app/islands/bootstrap.ts) fetches it after the first paint. The server's CSP
+ * allows the inline script by its hash.
  */
 function IslandScripts() {
   const manifest = useContext(FrameworkContext)?.manifest;
   if (!manifest) return null;
-  const urls = JSON.stringify({ entry: manifest.entry.module, imports: manifest.entry.imports });
-  const loader = `(function(u){var started=false;function go(){if(started)return;started=true;u.imports.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});import(u.entry)}function idle(){window.requestIdleCallback?requestIdleCallback(go,{timeout:1000}):setTimeout(go,50)}function afterPaint(){try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)idle()}).observe({type:"paint",buffered:true})}catch(e){idle()}setTimeout(go,3000)}document.readyState==="complete"?afterPaint():addEventListener("load",afterPaint)})(${urls.replace(/</g, "\\u003c")});`;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed loader built from the build manifest
-  return <script dangerouslySetInnerHTML={{ __html: loader }} />;
+  const script = bootstrapScript({
+    entry: manifest.entry.module,
+    imports: manifest.entry.imports,
+  });
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bootstrap, with the build's URLs
+  return <script dangerouslySetInnerHTML={{ __html: script }} />;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

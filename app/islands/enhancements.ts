@@ -1,24 +1,7 @@
 import { reportPhoneClick } from "~/lib/tracking";
 
-/** The spec scrolls to a URL's hash 100 ms after load, smoothly (instant under reduced motion). */
-export const HASH_SCROLL_DELAY_MS = 100;
-
 /** The spec's scroll threshold; we use it only for a subtle shadow under the top bar. */
 const SCROLLED_PX = 50;
-
-function prefersReducedMotion(): boolean {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}
-
-function scrollToHashAfterLoad() {
-  const id = decodeURIComponent(window.location.hash.slice(1));
-  if (!id) return;
-  window.setTimeout(() => {
-    document
-      .getElementById(id)
-      ?.scrollIntoView({ behavior: prefersReducedMotion() ? "auto" : "smooth" });
-  }, HASH_SCROLL_DELAY_MS);
-}
 
 /** One listener for every tel: link, so links in plain HTML are tracked too. */
 function trackPhoneClicks() {
@@ -50,7 +33,6 @@ function markScrolledHeader() {
 
 /** Page-wide behaviours that need no component: plain listeners on the server's HTML. */
 export function enhancePage(): void {
-  scrollToHashAfterLoad();
   trackPhoneClicks();
   closeMenuOnChoice();
   markScrolledHeader();
