@@ -48,7 +48,6 @@ const ID_BASE = "quote";
  */
 export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const idBase = ID_BASE;
   const [hydrated, setHydrated] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(actionData?.fieldErrors ?? {});
@@ -64,8 +63,8 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
   }, []);
 
   const values = actionData?.values;
-  const fieldId = (field: QuoteField) => `${idBase}-${field}`;
-  const errorId = (field: QuoteField) => `${idBase}-${field}-error`;
+  const fieldId = (field: QuoteField) => `${ID_BASE}-${field}`;
+  const errorId = (field: QuoteField) => `${ID_BASE}-${field}-error`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -181,12 +180,12 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
         action={sourcePath === "/" ? "/?index" : sourcePath}
         noValidate={hydrated}
         onSubmit={onSubmit}
-        aria-describedby={formError ? `${idBase}-form-error` : undefined}
+        aria-describedby={formError ? `${ID_BASE}-form-error` : undefined}
         className="mt-5 space-y-4"
       >
         {formError && (
           <div
-            id={`${idBase}-form-error`}
+            id={`${ID_BASE}-form-error`}
             role="alert"
             className="rounded-lg border-2 border-red-700 bg-red-50 p-3 text-sm font-medium text-red-900"
           >
@@ -281,9 +280,9 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
         </div>
         {/* Bots fill every field they find; people never see this one. */}
         <div className="hidden" aria-hidden="true">
-          <label htmlFor={`${idBase}-company-website`}>Leave this empty</label>
+          <label htmlFor={`${ID_BASE}-company-website`}>Leave this empty</label>
           <input
-            id={`${idBase}-company-website`}
+            id={`${ID_BASE}-company-website`}
             name="company_website"
             type="text"
             tabIndex={-1}

@@ -109,23 +109,65 @@ describe("landing page copy", () => {
     for (const faq of FAQS) expect(faq.answer.length).toBeGreaterThan(20);
   });
 
-  it("names the service areas the spec lists", () => {
-    expect([...SERVICE_AREAS].sort()).toEqual(
+  it("names the service areas the spec lists, in its order", () => {
+    expect(SERVICE_AREAS).toEqual([
+      "Box Hill",
+      "Richmond",
+      "South Yarra",
+      "Carlton",
+      "Fitzroy",
+      "Hawthorn",
+      "Camberwell",
+      "Kew",
+      "Toorak",
+      "Prahran",
+      "Collingwood",
+      "Abbotsford",
+      "Malvern",
+    ]);
+  });
+
+  it("covers the spec's topics, in its order", () => {
+    const titles = (items: readonly { title: string }[]) => items.map((item) => item.title);
+    const expectTopics = (actual: string[], topics: RegExp[]) => {
+      expect(actual).toHaveLength(topics.length);
+      topics.forEach((topic, index) => {
+        expect(actual[index], `entry ${index + 1}`).toMatch(topic);
+      });
+    };
+    expectTopics(titles(PEOPLE_TYPES), [
+      /homeowner/i,
+      /landlord.*investor/i,
+      /strata.*body corporate/i,
+      /vendor/i,
+      /business owner/i,
+    ]);
+    expectTopics(titles(ROOF_TYPES), [
+      /terracotta tile/i,
+      /concrete tile/i,
+      /metal/i,
+      /flat/i,
+      /low-pitch/i,
+      /slate/i,
+      /combination.*custom/i,
+    ]);
+    expectTopics(titles(PROCESS_STEPS), [/inspect/i, /honest quote/i, /fix/i, /clean up/i]);
+    expectTopics(titles(WORRIES), [
+      /do it myself/i,
+      /make it worse/i,
+      /leak comes back/i,
+      /home insurance cover/i,
+      /how much.*cost/i,
+    ]);
+    expectTopics(
+      FAQS.map((faq) => faq.answer),
       [
-        "Box Hill",
-        "Richmond",
-        "South Yarra",
-        "Carlton",
-        "Fitzroy",
-        "Hawthorn",
-        "Camberwell",
-        "Kew",
-        "Toorak",
-        "Prahran",
-        "Collingwood",
-        "Abbotsford",
-        "Malvern",
-      ].sort(),
+        /same day/i,
+        /temporary patch/i,
+        /hours.*days/i,
+        /temporary patch.*come back/is,
+        /safe access|get to the roof/i,
+      ],
     );
   });
 
