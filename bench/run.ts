@@ -160,6 +160,20 @@ function medianMetrics(runs: PageMetrics[]): PageMetrics {
   };
 }
 
+/**
+ * Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART,
+ * NO_FCP): one more try, so a long benchmark is not thrown away for a flake.
+ */
+async function lighthouseWithRetry(url: string, port: number) {
+  try {
+    return await runLighthouse(url, port);
+  } catch (error) {
+    if (!/NO_NAVSTART|NO_FCP|NO_LCP|trace/i.test(String(error))) throw error;
+    log(`  (retrying once: ${String(error).slice(0, 120)})`);
+    return await runLighthouse(url, port);
+  }
+}
+
 async function lighthouseAll(siteUrl: string, floorUrl: string) {
   const chrome = await launchAuditChrome();
   try {
@@ -169,7 +183,7 @@ async function lighthouseAll(siteUrl: string, floorUrl: string) {
         log(
           `  lighthouse ${url}${LIGHTHOUSE_RUNS > 1 ? ` (run ${i + 1}/${LIGHTHOUSE_RUNS})` : ""}`,
         );
-        runs.push(metricsOf(await runLighthouse(url, chrome.port)));
+        runs.push(metricsOf(await lighthouseWithRetry(url, chrome.port)));
       }
       return medianMetrics(runs);
     };
