@@ -2,7 +2,14 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ServerHooks } from "../app/entry.server.tsx";
 import { contentSecurityPolicy, securityHeaders } from "./security.ts";
-import { compress, inlineScriptHashes, loadStaticFiles, type StaticFile } from "./static-files.ts";
+import {
+  compress,
+  type InlineHashes,
+  inlineHashes,
+  loadStaticFiles,
+  NO_INLINE_HASHES,
+  type StaticFile,
+} from "./static-files.ts";
 
 /** Only the quote form and its API accept bodies, and a quote is far smaller than this. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -71,11 +78,11 @@ function serveStatic(
   res: ServerResponse,
   file: StaticFile,
   secure: boolean,
-  csp: (hashes: readonly string[]) => string,
+  csp: (hashes: InlineHashes) => string,
 ) {
   const headers: Record<string, string> = {
     ...securityHeaders(secure),
-    "Content-Security-Policy": csp(file.scriptHashes ?? []),
+    "Content-Security-Policy": csp(file.inlineHashes ?? NO_INLINE_HASHES),
     "Content-Type": file.type,
     "Cache-Control": file.cacheControl,
     ETag: file.etag,
@@ -112,11 +119,11 @@ export interface StartOptions {
 
 export async function startServer({ build, clientDir, port, host }: StartOptions): Promise<Server> {
   const hooks = (build.entry.module as unknown as { serverHooks: ServerHooks }).serverHooks;
-  const csp = (hashes: readonly string[]) => contentSecurityPolicy(hashes, hooks.trackingEnabled);
+  const csp = (hashes: InlineHashes) => contentSecurityPolicy(hashes, hooks.trackingEnabled);
   // Every answer carries these, including the ones this server makes up itself.
   const baseHeaders = (secure: boolean): Record<string, string> => ({
     ...securityHeaders(secure),
-    "Content-Security-Policy": csp([]),
+    "Content-Security-Policy": csp(NO_INLINE_HASHES),
   });
   const files = await loadStaticFiles(clientDir);
   const handle = createRequestHandler(build, process.env.NODE_ENV ?? "production");
@@ -191,9 +198,9 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
       });
       const payload = Buffer.from(await response.arrayBuffer());
       const type = response.headers.get("content-type") ?? "";
-      // HTML gets the hashes of its own inline scripts; everything else allows none.
+      // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
       outHeaders["content-security-policy"] = csp(
-        type.startsWith("text/html") ? inlineScriptHashes(payload.toString("utf8")) : [],
+        type.startsWith("text/html") ? inlineHashes(payload.toString("utf8")) : NO_INLINE_HASHES,
       );
       delete outHeaders["content-length"];
       const compressible = payload.length > 1024 && /^(text\/|application\/(json|xml))/.test(type);

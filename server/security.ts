@@ -3,16 +3,17 @@
 const GOOGLE_ADS_HOSTS =
   "https://www.googletagmanager.com https://www.google.com https://googleads.g.doubleclick.net";
 
-export function contentSecurityPolicy(
-  scriptHashes: readonly string[],
-  trackingOn: boolean,
-): string {
-  const scripts = ["'self'", ...scriptHashes, ...(trackingOn ? [GOOGLE_ADS_HOSTS] : [])];
+import type { InlineHashes } from "./static-files.ts";
+
+export function contentSecurityPolicy(inline: InlineHashes, trackingOn: boolean): string {
+  const scripts = ["'self'", ...inline.scripts, ...(trackingOn ? [GOOGLE_ADS_HOSTS] : [])];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
-    "style-src 'self'",
+    // Inline styles only by hash: the page's own stylesheet, never a style="" attribute.
+    `style-src ${["'self'", ...inline.styles].join(" ")}`,
     `img-src 'self' data:${trackingOn ? ` ${GOOGLE_ADS_HOSTS}` : ""}`,
+    // No web font (docs/decisions/005-no-web-font.md); 'self' in case one comes back.
     "font-src 'self'",
     `connect-src 'self'${trackingOn ? ` ${GOOGLE_ADS_HOSTS}` : ""}`,
     // The service-area map is an OpenStreetMap embed, loaded only when a visitor asks for it.

@@ -10,8 +10,8 @@ export interface StaticFile {
   type: string;
   etag: string;
   cacheControl: string;
-  /** Hashes of the page's inline scripts, for its Content-Security-Policy. */
-  scriptHashes?: string[];
+  /** Hashes of the page's inline scripts and styles, for its Content-Security-Policy. */
+  inlineHashes?: InlineHashes;
 }
 
 const TYPES: Record<string, string> = {
@@ -42,14 +42,31 @@ const COMPRESSIBLE = new Set([
 ]);
 const ONE_YEAR = 31_536_000;
 
-/** sha256 CSP sources for every inline <script> (JSON-LD included: hashing it is harmless). */
-export function inlineScriptHashes(html: string): string[] {
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
+export const NO_INLINE_HASHES: InlineHashes = { scripts: [], styles: [] };
+
+function hashesOf(html: string, element: RegExp): string[] {
   const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+  for (const match of html.matchAll(element)) {
     const content = match[1] ?? "";
     hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
   }
   return [...hashes];
+}
+
+/**
+ * sha256 CSP sources for every inline <script> (JSON-LD included: hashing it is harmless) and
+ * every inline <style> (the page's stylesheet is inlined, see docs/decisions/005-no-web-font.md).
+ */
+export function inlineHashes(html: string): InlineHashes {
+  return {
+    scripts: hashesOf(html, /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi),
+    styles: hashesOf(html, /<style[^>]*>([\s\S]*?)<\/style>/gi),
+  };
 }
 
 export function compress(body: Buffer): { brotli: Buffer; gzip: Buffer } {
@@ -94,7 +111,7 @@ export async function loadStaticFiles(root: string): Promise<Map<string, StaticF
         : isHtml || ext === ".data"
           ? "public, max-age=0, must-revalidate"
           : "public, max-age=86400",
-      scriptHashes: isHtml ? inlineScriptHashes(body.toString("utf8")) : undefined,
+      inlineHashes: isHtml ? inlineHashes(body.toString("utf8")) : undefined,
     };
     if (COMPRESSIBLE.has(ext) && body.length > 512) Object.assign(file, compress(body));
 

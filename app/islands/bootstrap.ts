@@ -21,7 +21,8 @@ function bootstrap(urls: BootstrapUrls, hashScrollDelayMs: number) {
       link.href = href;
       document.head.appendChild(link);
     }
-    void import(urls.entry);
+    // The URL comes from the build manifest at render time, not from Vite.
+    void import(/* @vite-ignore */ urls.entry);
   }
   function whenIdle() {
     if ("requestIdleCallback" in window) requestIdleCallback(loadIslands, { timeout: 1000 });

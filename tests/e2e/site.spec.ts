@@ -522,6 +522,16 @@ test.describe("navigation bar", () => {
       anchors.map((a) => Math.round(a.getBoundingClientRect().top)),
     );
     expect(new Set(tops).size, "all links on one row").toBe(1);
+    // Whatever font the device has, no label breaks over two lines and the row fits.
+    const lines = await inRow.evaluateAll((anchors) =>
+      anchors.map((a) => a.getClientRects().length),
+    );
+    expect(lines, "one line per label").toEqual(lines.map(() => 1));
+    const callNow = page.getByRole("banner").getByRole("link", { name: /Call Now/ });
+    const right = await callNow.evaluate((a) => a.getBoundingClientRect().right);
+    expect(right, "Call Now within the window").toBeLessThanOrEqual(
+      page.viewportSize()?.width ?? 0,
+    );
     await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
 
     await inRow.filter({ hasText: "Service Areas" }).click();

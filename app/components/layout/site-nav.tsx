@@ -24,7 +24,7 @@ export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
             <li key={link.href}>
               <a
                 href={link.href}
-                className="rounded-md px-2 py-2 text-sm font-semibold text-ink-soft hover:bg-cream hover:text-ink"
+                className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold text-ink-soft hover:bg-cream hover:text-ink"
               >
                 {link.label}
               </a>
