@@ -10,12 +10,15 @@ import {
 import type { Route } from "./+types/root";
 // Inlined into every page: one fewer round trip before the first paint on a slow phone
 // (docs/decisions/005-no-web-font.md). The server's CSP allows it by its hash.
-import styles from "./app.css?inline";
+import tailwindStyles from "./app.css?inline";
 import { SimpleHeader } from "./components/layout/simple-header";
 import { SiteFooter } from "./components/layout/site-footer";
 import { TRACKING } from "./content/business";
 import { bootstrapScript } from "./islands/bootstrap";
 import { Island } from "./islands/island";
+import { withoutPropertyRules } from "./lib/inline-stylesheet";
+
+const styles = withoutPropertyRules(tailwindStyles);
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },

@@ -31,7 +31,9 @@ export function MapFacade({ map }: { map: (typeof SERVICE_AREAS_SECTION)["map"] 
             decoding="async"
             className="block aspect-[3/2] h-auto w-full bg-sky"
           />
-          <div className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-1 bg-linear-to-t from-ink/85 to-transparent px-4 pt-10 pb-4">
+          {/* The ink colour (#0f2a3d) fading out, written as a plain sRGB gradient: Tailwind's
+              oklab one sits behind an @supports test the HTML checker cannot parse. */}
+          <div className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-1 bg-[linear-gradient(to_top,rgb(15_42_61/0.85),transparent)] px-4 pt-10 pb-4">
             <Button variant="default" onClick={() => setShowMap(true)} className="shadow-lg">
               <MapIcon aria-hidden="true" className="size-5" />
               {map.showLabel}

@@ -30,7 +30,9 @@ interface StyleProps {
 
 export function buttonClassName({ variant = "default", size = "default", className }: StyleProps) {
   return [
-    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors",
+    // Named properties rather than Tailwind's colour-transition utility, whose list has
+    // --tw-gradient-* variables the HTML checker's CSS grammar rejects (the CSS is inline).
+    "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-[color,background-color,border-color]",
     "disabled:cursor-not-allowed disabled:opacity-60",
     BUTTON_VARIANTS[variant],
     BUTTON_SIZES[size],
