@@ -1,4 +1,4 @@
-import { type ComponentType, createElement } from "react";
+import { type ComponentType, createElement, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { enhancePage } from "./islands/enhancements";
 import { ISLANDS } from "./islands/registry";
@@ -7,12 +7,17 @@ import { ISLANDS } from "./islands/registry";
 // are hydrated (see app/islands/). Links between pages are ordinary page loads.
 enhancePage();
 
-for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
-  const name = container.dataset.island ?? "";
-  const Component = (ISLANDS as Record<string, ComponentType<object>>)[name];
-  if (!Component) {
-    console.error("No island component named", name);
-    continue;
+// As a transition, hydration is cut into short slices that give way to the visitor's taps
+// and scrolls, instead of one long task; React still hydrates an island at once when someone
+// clicks or types in it.
+startTransition(() => {
+  for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    const name = container.dataset.island ?? "";
+    const Component = (ISLANDS as Record<string, ComponentType<object>>)[name];
+    if (!Component) {
+      console.error("No island component named", name);
+      continue;
+    }
+    hydrateRoot(container, createElement(Component, JSON.parse(container.dataset.props ?? "{}")));
   }
-  hydrateRoot(container, createElement(Component, JSON.parse(container.dataset.props ?? "{}")));
-}
+});
