@@ -162,13 +162,19 @@ interface Loaded {
   type: string;
 }
 
-/** Loads / and lists every request the page made until the network went quiet. */
+/**
+ * Loads / and lists every request the page made until the islands woke and the network went
+ * quiet. The islands' scripts start only after the first paint and an idle moment, which on a
+ * busy machine can come after a first quiet spell, so waiting for the network alone is not
+ * enough.
+ */
 async function firstLoad(page: Page): Promise<Loaded[]> {
   const requests: Loaded[] = [];
   page.on("request", (request) =>
     requests.push({ url: request.url(), type: request.resourceType() }),
   );
   await page.goto("/");
+  await waitForHydration(page);
   await page.waitForLoadState("networkidle");
   return requests;
 }
