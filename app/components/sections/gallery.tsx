@@ -1,4 +1,5 @@
 import type { GalleryImage, SectionHeadingCopy } from "~/content/landing-copy";
+import { ArtImage } from "../ui/art-image";
 import { Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface GalleryProps extends SectionBaseProps {
@@ -18,13 +19,8 @@ export function Gallery({ tone, heading, images }: GalleryProps) {
             className={`${index === 0 ? "sm:col-span-2" : ""} ${index < 3 ? "lg:col-span-4" : "lg:col-span-3"}`}
           >
             <figure className="h-full overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <img
-                src={item.image.src}
-                alt={item.image.alt}
-                width={item.image.width}
-                height={item.image.height}
-                loading="lazy"
-                decoding="async"
+              <ArtImage
+                image={item.image}
                 className="aspect-[3/2] h-auto w-full bg-sand object-cover"
               />
               <figcaption className="px-4 py-3 text-sm text-ink-soft">

@@ -1,6 +1,7 @@
 import { Map as MapIcon } from "lucide-react";
 import { useState } from "react";
 import type { SERVICE_AREAS_SECTION } from "~/content/landing-copy";
+import { ArtImage } from "../ui/art-image";
 import { Button } from "../ui/button";
 
 /**
@@ -22,15 +23,7 @@ export function MapFacade({ map }: { map: (typeof SERVICE_AREAS_SECTION)["map"] 
         />
       ) : (
         <div className="relative">
-          <img
-            src={map.image.src}
-            alt={map.image.alt}
-            width={map.image.width}
-            height={map.image.height}
-            loading="lazy"
-            decoding="async"
-            className="block aspect-[3/2] h-auto w-full bg-sky"
-          />
+          <ArtImage image={map.image} className="block aspect-[3/2] h-auto w-full bg-sky" />
           {/* The ink colour (#0f2a3d) fading out, written as a plain sRGB gradient: Tailwind's
               oklab one sits behind an @supports test the HTML checker cannot parse. */}
           <div className="absolute inset-x-0 bottom-0 flex flex-col items-center gap-1 bg-[linear-gradient(to_top,rgb(15_42_61/0.85),transparent)] px-4 pt-10 pb-4">

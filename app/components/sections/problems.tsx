@@ -1,4 +1,5 @@
 import type { IllustratedItem, SectionHeadingCopy } from "~/content/landing-copy";
+import { ArtImage } from "../ui/art-image";
 import { CARD_CLASS, Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface ProblemsProps extends SectionBaseProps {
@@ -13,13 +14,8 @@ export function Problems({ tone, heading, items }: ProblemsProps) {
       <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
         {items.map((item) => (
           <li key={item.title} className={`${CARD_CLASS} flex overflow-hidden sm:block`}>
-            <img
-              src={item.image.src}
-              alt={item.image.alt}
-              width={item.image.width}
-              height={item.image.height}
-              loading="lazy"
-              decoding="async"
+            <ArtImage
+              image={item.image}
               className="aspect-[8/5] h-auto w-2/5 shrink-0 self-center bg-sand object-cover sm:w-full"
             />
             <div className="p-3 sm:p-4">

@@ -1,4 +1,5 @@
 import type { IllustratedItem, SectionHeadingCopy } from "~/content/landing-copy";
+import { ArtImage } from "../ui/art-image";
 import { CARD_CLASS, Section, type SectionBaseProps, SectionHeading } from "./section-shell";
 
 interface RoofTypesProps extends SectionBaseProps {
@@ -17,13 +18,8 @@ export function RoofTypes({ tone, heading, items }: RoofTypesProps) {
             key={item.title}
             className={`${CARD_CLASS} flex w-full overflow-hidden sm:block sm:w-[calc(50%-0.625rem)] lg:w-[calc(25%-0.9375rem)]`}
           >
-            <img
-              src={item.image.src}
-              alt={item.image.alt}
-              width={item.image.width}
-              height={item.image.height}
-              loading="lazy"
-              decoding="async"
+            <ArtImage
+              image={item.image}
               className="aspect-[3/2] h-auto w-2/5 shrink-0 self-center bg-sky object-cover sm:w-full"
             />
             <div className="p-3 sm:p-4">
