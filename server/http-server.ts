@@ -1,6 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ServerHooks } from "../app/entry.server.tsx";
+import {
+  BodyTooLarge,
+  PAYLOAD_TOO_LARGE,
+  readLimitedBody,
+} from "../app/server/body-limit.server.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security.ts";
 import {
   compress,
@@ -11,11 +16,7 @@ import {
   type StaticFile,
 } from "./static-files.ts";
 
-/** Only the quote form and its API accept bodies, and a quote is far smaller than this. */
-export const MAX_BODY_BYTES = 16 * 1024;
 const DB_RETRY_MS = 5000;
-
-class BodyTooLarge extends Error {}
 
 function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
@@ -29,20 +30,6 @@ function clientIp(req: IncomingMessage, trustProxy: boolean): string {
 function isSecure(req: IncomingMessage, trustProxy: boolean): boolean {
   if ("encrypted" in req.socket && req.socket.encrypted) return true;
   return trustProxy && req.headers["x-forwarded-proto"] === "https";
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const declared = Number(req.headers["content-length"] ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    // The header can lie or be absent (chunked); count what actually arrives.
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
 
 function pickEncoding(req: IncomingMessage): "br" | "gzip" | undefined {
@@ -171,7 +158,10 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
         );
       }
 
-      const body = method === "GET" || method === "HEAD" ? undefined : await readBody(req);
+      const body =
+        method === "GET" || method === "HEAD"
+          ? undefined
+          : await readLimitedBody(req, req.headers["content-length"]);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (value === undefined) continue;
@@ -219,12 +209,7 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
           res,
           413,
           { ...baseHeaders(secure), "Content-Type": "application/json", Connection: "close" },
-          Buffer.from(
-            JSON.stringify({
-              error: "payload_too_large",
-              message: `Keep requests under ${MAX_BODY_BYTES / 1024} KB.`,
-            }),
-          ),
+          Buffer.from(JSON.stringify(PAYLOAD_TOO_LARGE)),
         );
       }
       logLine({ level: "error", event: "unhandled", path: url.pathname, error: String(error) });

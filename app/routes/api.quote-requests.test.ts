@@ -5,6 +5,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { BUSINESS } from "~/content/business";
+import { MAX_BODY_BYTES } from "~/server/body-limit.server";
 import { clientInfoContext } from "~/server/request-context.server";
 
 // The server reads its settings once, when first imported: set them before any server
@@ -13,7 +14,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "quotes-route-"));
 process.env.DATABASE_URL = `file:${path.join(dir, "route.db")}`;
 process.env.RATE_LIMIT_MAX = "3";
 process.env.RATE_LIMIT_WINDOW_SECONDS = "600";
-const { action, loader, MAX_BODY_BYTES } = await import("./api.quote-requests");
+const { action, loader } = await import("./api.quote-requests");
 const { loader: healthz } = await import("./healthz");
 const { closeDatabase, getDb, startDatabase } = await import("~/server/db.server");
 const { createQuoteRepository } = await import("~/server/quote-repository.server");

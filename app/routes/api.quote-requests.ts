@@ -1,10 +1,9 @@
 // POST /api/quote-requests: the JSON way in for the quote form (and anyone else's client).
 import { BUSINESS } from "~/content/business";
+import { BodyTooLarge, PAYLOAD_TOO_LARGE, readLimitedBody } from "~/server/body-limit.server";
 import { submitQuoteRequest } from "~/server/quotes.server";
 import { clientInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.quote-requests";
-
-export const MAX_BODY_BYTES = 16 * 1024;
 
 function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
@@ -20,28 +19,6 @@ export function loader(): Response {
   return methodNotAllowed();
 }
 
-class BodyTooLarge extends Error {}
-
-/** The body as text, refusing it as soon as it passes the limit, whatever Content-Length said. */
-async function readBody(request: Request): Promise<string> {
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  // fatal: bytes that aren't UTF-8 are malformed, not quietly replaced.
-  return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-}
-
 function isJsonContentType(header: string | null): boolean {
   const mediaType = header?.split(";")[0]?.trim().toLowerCase();
   return mediaType === "application/json";
@@ -55,19 +32,13 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       415,
     );
   }
-  const tooLarge = () =>
-    json(
-      { error: "payload_too_large", message: `Keep requests under ${MAX_BODY_BYTES / 1024} KB.` },
-      413,
-    );
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return tooLarge();
-
   let body: unknown;
   try {
-    body = JSON.parse(await readBody(request));
+    const bytes = await readLimitedBody(request.body, request.headers.get("Content-Length"));
+    // fatal: bytes that aren't UTF-8 are malformed, not quietly replaced.
+    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch (error) {
-    if (error instanceof BodyTooLarge) return tooLarge();
+    if (error instanceof BodyTooLarge) return json(PAYLOAD_TOO_LARGE, 413);
     return json({ error: "malformed_json", message: "The request body isn't valid JSON." }, 400);
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
