@@ -11,19 +11,16 @@
 // BENCH_LIGHTHOUSE_RUNS (1, median of n when more).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import Database from "better-sqlite3";
-import { HOME_HEADLINE, LANDING_PAGES } from "../app/content/landing-pages.ts";
-import {
-  type LighthouseResult,
-  launchAuditChrome,
-  runLighthouse,
-} from "../tests/support/audit-lighthouse.ts";
-import { freePort, spawnServer } from "../tests/support/spawn-server.ts";
+import { LANDING_PAGES } from "../app/content/landing-pages.ts";
+import { launchAuditChrome } from "../tests/support/audit-lighthouse.ts";
+import { spawnServer } from "../tests/support/spawn-server.ts";
+import { kb, log, measureMedian, type PageMetrics, round, table } from "./lighthouse-metrics.ts";
 import { type LoadResult, runInterleaved, runLoad, summarise } from "./load-client.ts";
 import { nginxAvailable, startNginx } from "./nginx.ts";
+import { FLOOR_HTML, startPageServer } from "./page-server.ts";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_S ?? 5) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -38,155 +35,10 @@ const SUBURB_PAGE = LANDING_PAGES.find((page) => page.suburb);
 if (!SUBURB_PAGE) throw new Error("no suburb page in LANDING_PAGES");
 const ROUTES = ["/", SUBURB_PAGE.path, "/roof-repair", "/privacy-policy", "/thank-you"];
 
-// ---------------------------------------------------------------------------
-// Helpers
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? Number.NaN)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
-const round = (value: number, places = 0) => {
-  const factor = 10 ** places;
-  return Math.round(value * factor) / factor;
-};
-const kb = (bytes: number | undefined) => (bytes === undefined ? "-" : (bytes / 1024).toFixed(1));
-const log = (line: string) => process.stderr.write(`${line}\n`);
-
-function table(headers: string[], rows: (string | number)[][]): string {
-  const cells = [headers, ...rows.map((row) => row.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? "").length)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join("  ");
-  return [
-    line(cells[0] ?? []),
-    widths.map((w) => "-".repeat(w)).join("  "),
-    ...cells.slice(1).map(line),
-  ].join("\n");
-}
-
-// ---------------------------------------------------------------------------
-// The floor page: only the headline, nothing else to load.
-
-const FLOOR_HTML = `<!doctype html>
-<html lang="en-AU">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title></head>
-<body><h1>${HOME_HEADLINE}</h1></body>
-</html>
-`;
-
-async function startFloorServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const body = Buffer.from(FLOOR_HTML);
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Length": body.length,
-    });
-    res.end(body);
-  });
-  await new Promise<void>((done) => server.listen(port, "127.0.0.1", done));
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    stop: () => new Promise<void>((done) => server.close(() => done())),
-  };
-}
-
-// ---------------------------------------------------------------------------
-// Lighthouse
-
-interface PageMetrics {
-  scores: { performance: number; accessibility: number; bestPractices: number; seo: number };
-  fcpMs: number;
-  lcpMs: number;
-  tbtMs: number;
-  cls: number;
-  speedIndexMs: number;
-  /** Transfer bytes by resource type (Lighthouse's resource summary). */
-  bytes: Record<string, number>;
-  requests: number;
-}
-
-function metricsOf(lhr: LighthouseResult): PageMetrics {
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const score = (id: string) => round((lhr.categories[id]?.score ?? Number.NaN) * 100);
-  const items =
-    (
-      lhr.audits["resource-summary"]?.details as
-        | { items?: { resourceType: string; transferSize: number; requestCount: number }[] }
-        | undefined
-    )?.items ?? [];
-  return {
-    scores: {
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      bestPractices: score("best-practices"),
-      seo: score("seo"),
-    },
-    fcpMs: round(audit("first-contentful-paint")),
-    lcpMs: round(audit("largest-contentful-paint")),
-    tbtMs: round(audit("total-blocking-time")),
-    cls: round(audit("cumulative-layout-shift"), 4),
-    speedIndexMs: round(audit("speed-index")),
-    bytes: Object.fromEntries(items.map((item) => [item.resourceType, item.transferSize])),
-    requests: items.find((item) => item.resourceType === "total")?.requestCount ?? 0,
-  };
-}
-
-/** Median of each figure over the runs (one run: that run). */
-function medianMetrics(runs: PageMetrics[]): PageMetrics {
-  const first = runs[0] as PageMetrics;
-  const of = (pick: (m: PageMetrics) => number) => median(runs.map(pick));
-  return {
-    scores: {
-      performance: of((m) => m.scores.performance),
-      accessibility: of((m) => m.scores.accessibility),
-      bestPractices: of((m) => m.scores.bestPractices),
-      seo: of((m) => m.scores.seo),
-    },
-    fcpMs: of((m) => m.fcpMs),
-    lcpMs: of((m) => m.lcpMs),
-    tbtMs: of((m) => m.tbtMs),
-    cls: of((m) => m.cls),
-    speedIndexMs: of((m) => m.speedIndexMs),
-    bytes: Object.fromEntries(
-      Object.keys(first.bytes).map((key) => [key, of((m) => m.bytes[key] ?? 0)]),
-    ),
-    requests: of((m) => m.requests),
-  };
-}
-
-/**
- * Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART,
- * NO_FCP): one more try, so a long benchmark is not thrown away for a flake.
- */
-async function lighthouseWithRetry(url: string, port: number) {
-  try {
-    return await runLighthouse(url, port);
-  } catch (error) {
-    if (!/NO_NAVSTART|NO_FCP|NO_LCP|trace/i.test(String(error))) throw error;
-    log(`  (retrying once: ${String(error).slice(0, 120)})`);
-    return await runLighthouse(url, port);
-  }
-}
-
 async function lighthouseAll(siteUrl: string, floorUrl: string) {
   const chrome = await launchAuditChrome();
   try {
-    const measure = async (url: string) => {
-      const runs: PageMetrics[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        log(
-          `  lighthouse ${url}${LIGHTHOUSE_RUNS > 1 ? ` (run ${i + 1}/${LIGHTHOUSE_RUNS})` : ""}`,
-        );
-        runs.push(metricsOf(await lighthouseWithRetry(url, chrome.port)));
-      }
-      return medianMetrics(runs);
-    };
+    const measure = (url: string) => measureMedian(url, chrome.port, LIGHTHOUSE_RUNS);
     const floor = await measure(floorUrl);
     const pages: (PageMetrics & { path: string; lcpVsFloor: number })[] = [];
     for (const path of ROUTES) {
@@ -226,11 +78,11 @@ async function main() {
   });
   // The same address family for both servers under load.
   const ourUrl = `http://127.0.0.1:${server.port}`;
-  const floor = await startFloorServer();
+  const floor = await startPageServer({ floor: FLOOR_HTML });
 
   try {
     log("Lighthouse (mobile defaults) …");
-    const lighthouse = await lighthouseAll(server.url, floor.url);
+    const lighthouse = await lighthouseAll(server.url, floor.urls.floor as string);
     await floor.stop();
 
     // nginx first (if any), so the same-file comparison can interleave with it.
