@@ -58,8 +58,13 @@ export default function ThankYou() {
                   {index + 1}
                 </span>
                 <div>
-                  <h3 className="flex items-center gap-2 font-bold">
-                    <step.icon aria-hidden="true" className="h-5 w-5 text-action-dark" />
+                  {/* Icon on the first line: centred against a title still arriving, it would
+                      slide down as the title wraps. */}
+                  <h3 className="flex items-start gap-2 font-bold">
+                    <step.icon
+                      aria-hidden="true"
+                      className="mt-0.5 h-5 w-5 shrink-0 text-action-dark"
+                    />
                     {step.title}
                   </h3>
                   <p className="mt-1 text-ink-soft">{step.text}</p>

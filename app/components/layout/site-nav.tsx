@@ -3,6 +3,7 @@ import { BUSINESS } from "~/content/business";
 import type { SectionKey } from "~/content/landing-pages";
 import { navLinksFor } from "~/content/navigation";
 import { PhoneLink } from "../ui/phone-link";
+import { RowEnd } from "../ui/row-end";
 import { Logo } from "./logo";
 
 /**
@@ -17,7 +18,11 @@ export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
       data-scrolled="false"
       className="fixed inset-x-0 top-0 z-50 h-16 border-b border-slate-200 bg-white/95 backdrop-blur data-[scrolled=true]:shadow-md"
     >
-      <nav aria-label="Main" className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4">
+      <nav
+        aria-label="Main"
+        data-assembled
+        className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4"
+      >
         <Logo />
         <ul className="ml-auto hidden items-center gap-1 xl:flex">
           {links.map((link) => (
@@ -52,6 +57,7 @@ export function SiteNav({ sections }: { sections: readonly SectionKey[] }) {
           <Menu aria-hidden="true" className="h-6 w-6" />
           <span className="sr-only">Menu</span>
         </button>
+        <RowEnd />
       </nav>
       <div
         id="mobile-menu"

@@ -5,6 +5,7 @@ import type { LandingPage } from "~/content/landing-pages";
 import { Island } from "~/islands/island";
 import type { QuoteActionData } from "~/lib/quote-action-data";
 import { PhoneLink } from "../ui/phone-link";
+import { RowEnd } from "../ui/row-end";
 
 interface HeroProps {
   page: LandingPage;
@@ -30,9 +31,11 @@ export function Hero({ page, copy, badges }: HeroProps) {
       className="relative isolate overflow-hidden bg-ink text-white"
     >
       <RooflineBackdrop />
-      {/* Positioned after the backdrop, so it paints above it without a negative z-index
-          (axe then sees the form card's own white background and can check its contrast). */}
-      <div className="relative mx-auto grid max-w-6xl gap-x-12 gap-y-8 px-4 pt-8 pb-14 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,27rem)] lg:pt-10 lg:pb-16">
+      {/* Above the backdrop and the skyline by a positive z-index, not theirs negative (axe
+          then sees the form card's own white background and can check its contrast). The
+          first row is sized by the headline alone, so the badges under it stay put while the
+          form beside them is still arriving. */}
+      <div className="relative z-10 mx-auto grid max-w-6xl gap-x-12 gap-y-8 px-4 pt-8 pb-14 sm:pt-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,27rem)] lg:grid-rows-[auto_1fr] lg:pt-10 lg:pb-16">
         <div className="lg:col-start-1 lg:row-start-1 [&_:focus-visible]:outline-amber-300">
           <h1
             id="hero-title"
@@ -69,6 +72,7 @@ export function Hero({ page, copy, badges }: HeroProps) {
         <div className="lg:col-start-1 lg:row-start-2 [&_:focus-visible]:outline-amber-300">
           <ul
             aria-label={copy.badgesLabel}
+            data-assembled
             className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 sm:grid-cols-3"
           >
             {badges.map((badge) => (
@@ -80,6 +84,7 @@ export function Hero({ page, copy, badges }: HeroProps) {
                 {badge.title}
               </li>
             ))}
+            <RowEnd as="li" />
           </ul>
           <figure className="mt-6 max-w-xl border-l-4 border-amber-400 pl-4">
             <blockquote>
@@ -96,6 +101,7 @@ export function Hero({ page, copy, badges }: HeroProps) {
           </figure>
         </div>
       </div>
+      <Skyline />
     </section>
   );
 }
@@ -125,18 +131,27 @@ function RooflineBackdrop() {
         </defs>
         <rect width="100%" height="100%" fill="url(#hero-roofline)" />
       </svg>
-      <svg
-        aria-hidden="true"
-        className="absolute inset-x-0 bottom-0 h-16 w-full text-white/[0.05]"
-        viewBox="0 0 1200 64"
-        preserveAspectRatio="none"
-        focusable="false"
-      >
-        <path
-          d="M0 64V40l60-28 60 28v-8l50-22 50 22v12l70-30 70 30V30l40-18 40 18v14l80-34 80 34V36l60-26 60 26v8l50-20 50 20V32l70-28 70 28v12l60-24 60 24v20z"
-          fill="currentColor"
-        />
-      </svg>
     </div>
+  );
+}
+
+/**
+ * A skyline of roofs along the hero's bottom edge. It comes after the hero's content in the
+ * HTML: pinned to the bottom of a hero still arriving, it would jump down with every piece.
+ */
+function Skyline() {
+  return (
+    <svg
+      aria-hidden="true"
+      className="pointer-events-none absolute inset-x-0 bottom-0 h-16 w-full text-white/[0.05]"
+      viewBox="0 0 1200 64"
+      preserveAspectRatio="none"
+      focusable="false"
+    >
+      <path
+        d="M0 64V40l60-28 60 28v-8l50-22 50 22v12l70-30 70 30V30l40-18 40 18v14l80-34 80 34V36l60-26 60 26v8l50-20 50 20V32l70-28 70 28v12l60-24 60 24v20z"
+        fill="currentColor"
+      />
+    </svg>
   );
 }

@@ -1,4 +1,5 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode } from "react";
+import { RowEnd } from "./row-end";
 
 export const BUTTON_VARIANTS = {
   default: "bg-ink text-white hover:bg-ink-soft",
@@ -44,13 +45,35 @@ export function buttonClassName({ variant = "default", size = "default", classNa
 
 type ButtonProps = StyleProps & ButtonHTMLAttributes<HTMLButtonElement> & { children: ReactNode };
 
-export function Button({ variant, size, className, type = "button", ...rest }: ButtonProps) {
-  return <button type={type} className={buttonClassName({ variant, size, className })} {...rest} />;
+export function Button({
+  variant,
+  size,
+  className,
+  type = "button",
+  children,
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      data-assembled
+      className={buttonClassName({ variant, size, className })}
+      {...rest}
+    >
+      {children}
+      <RowEnd />
+    </button>
+  );
 }
 
 type ButtonLinkProps = StyleProps & AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
 /** A link that looks like a button (navigation, not an action). */
-export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  return <a className={buttonClassName({ variant, size, className })} {...rest} />;
+export function ButtonLink({ variant, size, className, children, ...rest }: ButtonLinkProps) {
+  return (
+    <a data-assembled className={buttonClassName({ variant, size, className })} {...rest}>
+      {children}
+      <RowEnd />
+    </a>
+  );
 }

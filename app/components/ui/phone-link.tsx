@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes } from "react";
 import { BUSINESS } from "~/content/business";
 import { type ButtonSize, type ButtonVariant, buttonClassName } from "./button";
+import { RowEnd } from "./row-end";
 
 type PhoneLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** Render as a button of this variant; omit for a plain inline link. */
@@ -17,10 +18,12 @@ export function PhoneLink({ variant, size, className, children, ...rest }: Phone
   return (
     <a
       href={href}
+      data-assembled={variant ? true : undefined}
       className={variant ? buttonClassName({ variant, size, className }) : className}
       {...rest}
     >
       {children ?? BUSINESS.phone}
+      {variant && <RowEnd />}
     </a>
   );
 }
