@@ -7,10 +7,15 @@
 
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { LANDING_ROUTES } from "../support/audit-routes";
 import { E2E_BASE_URL } from "../support/config";
 import { expect, test } from "../support/fixtures";
-import { waitForHydration } from "../support/pages";
+import {
+  FIRST_SUBURB_PAGE,
+  HOME_PAGE,
+  PRIVACY_PATH,
+  THANK_YOU_PATH,
+  waitForHydration,
+} from "../support/pages";
 
 /** Everything above the fold and well past it, at either width. */
 const SLOW_BYTES = 40 * 1024;
@@ -66,16 +71,7 @@ interface Shift {
   moved: string[];
 }
 
-const PATHS = [
-  ...new Set([
-    "/",
-    ...LANDING_ROUTES.filter((route) => route.landing?.suburb)
-      .slice(0, 1)
-      .map((route) => route.path),
-    "/privacy-policy",
-    "/thank-you",
-  ]),
-];
+const PATHS = [HOME_PAGE.path, FIRST_SUBURB_PAGE.path, PRIVACY_PATH, THANK_YOU_PATH];
 
 let proxy: Awaited<ReturnType<typeof startTricklingProxy>>;
 test.beforeAll(async () => {
