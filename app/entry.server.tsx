@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { BUSINESS } from "./content/business";
 import { closeDatabase, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
 import { clientInfoContext } from "./server/request-context.server";
@@ -18,7 +19,8 @@ export const serverHooks = {
   startDatabase,
   closeDatabase,
   clientInfoContext,
-  trustProxy: SERVER_ENV.TRUST_PROXY,
+  env: SERVER_ENV,
+  business: { name: BUSINESS.name, phone: BUSINESS.phone, phoneHref: BUSINESS.phoneHref },
   trackingEnabled: Boolean(import.meta.env.VITE_GOOGLE_ADS_ID?.trim()),
 };
 export type ServerHooks = typeof serverHooks;
@@ -27,6 +29,25 @@ export type ServerHooks = typeof serverHooks;
  * React Router's default prints whole stack traces; our logs are one JSON line per event, and
  * most of these are visitors' mistakes (a POST to a page without a form, a mangled URL).
  */
+/** What went wrong, in words: route error responses (405, 404…) are objects, not Errors. */
+export function describeError(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    // React Router's implementation keeps the underlying Error here, though its type doesn't say so.
+    const cause = (error as { error?: unknown }).error;
+    const inner = cause instanceof Error ? `: ${cause.message}` : "";
+    return `${error.status} ${error.statusText}${inner}`;
+  }
+  if (error instanceof Error) return error.message;
+  if (typeof error === "object" && error !== null) {
+    try {
+      return JSON.stringify(error);
+    } catch {
+      return Object.prototype.toString.call(error);
+    }
+  }
+  return String(error);
+}
+
 function logRequestError(error: unknown, request: Request): void {
   if (request.signal.aborted) return;
   const line = {
@@ -35,7 +56,7 @@ function logRequestError(error: unknown, request: Request): void {
     event: "request_error",
     method: request.method,
     path: new URL(request.url).pathname,
-    error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+    error: describeError(error).slice(0, 300),
   };
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }
@@ -49,10 +70,6 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-
   return new Promise((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),

@@ -6,9 +6,11 @@ import {
   PAYLOAD_TOO_LARGE,
   readLimitedBody,
 } from "../app/server/body-limit.server.ts";
+import { crossSiteRefusal } from "./refusal.ts";
+import { BadRequest, isCrossOrigin, type RequestInfo, requestInfo } from "./request-info.ts";
+import { compressFor, isCompressible, send } from "./responses.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security.ts";
 import {
-  compress,
   type InlineHashes,
   inlineHashes,
   loadStaticFiles,
@@ -17,70 +19,9 @@ import {
 } from "./static-files.ts";
 
 const DB_RETRY_MS = 5000;
-
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = req.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  return req.socket.remoteAddress ?? "unknown";
-}
-
-function isSecure(req: IncomingMessage, trustProxy: boolean): boolean {
-  if ("encrypted" in req.socket && req.socket.encrypted) return true;
-  return trustProxy && req.headers["x-forwarded-proto"] === "https";
-}
-
-function pickEncoding(req: IncomingMessage): "br" | "gzip" | undefined {
-  const accepted = String(req.headers["accept-encoding"] ?? "");
-  if (/\bbr\b/.test(accepted)) return "br";
-  if (/\bgzip\b/.test(accepted)) return "gzip";
-  return undefined;
-}
-
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body: Buffer,
-  variants?: { brotli?: Buffer; gzip?: Buffer },
-) {
-  const encoding = variants ? pickEncoding(req) : undefined;
-  const encoded =
-    encoding === "br" ? variants?.brotli : encoding === "gzip" ? variants?.gzip : undefined;
-  const out = encoded ?? body;
-  res.writeHead(status, {
-    ...headers,
-    ...(variants ? { Vary: "Accept-Encoding" } : {}),
-    ...(encoded ? { "Content-Encoding": encoding as string } : {}),
-    "Content-Length": String(out.length),
-  });
-  res.end(req.method === "HEAD" ? undefined : out);
-}
-
-function serveStatic(
-  req: IncomingMessage,
-  res: ServerResponse,
-  file: StaticFile,
-  secure: boolean,
-  csp: (hashes: InlineHashes) => string,
-) {
-  const headers: Record<string, string> = {
-    ...securityHeaders(secure),
-    "Content-Security-Policy": csp(file.inlineHashes ?? NO_INLINE_HASHES),
-    "Content-Type": file.type,
-    "Cache-Control": file.cacheControl,
-    ETag: file.etag,
-  };
-  if (req.headers["if-none-match"] === file.etag) {
-    res.writeHead(304, headers);
-    res.end();
-    return;
-  }
-  send(req, res, 200, headers, file.body, file);
-}
+const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+// How often Node checks the header and request timeouts (its default is every 30 s).
+const TIMEOUT_CHECK_MS = 1000;
 
 function logLine(fields: Record<string, unknown>) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
@@ -106,6 +47,8 @@ export interface StartOptions {
 
 export async function startServer({ build, clientDir, port, host }: StartOptions): Promise<Server> {
   const hooks = (build.entry.module as unknown as { serverHooks: ServerHooks }).serverHooks;
+  const { env } = hooks;
+  const proxy = { trustProxy: env.TRUST_PROXY, siteUrl: env.SITE_URL };
   const csp = (hashes: InlineHashes) => contentSecurityPolicy(hashes, hooks.trackingEnabled);
   // Every answer carries these, including the ones this server makes up itself.
   const baseHeaders = (secure: boolean): Record<string, string> => ({
@@ -116,114 +59,196 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
   const handle = createRequestHandler(build, process.env.NODE_ENV ?? "production");
   await startDatabaseWithRetry(hooks);
 
-  const server = createServer(async (req, res) => {
-    const started = performance.now();
-    const ip = clientIp(req, hooks.trustProxy);
-    const secure = isSecure(req, hooks.trustProxy);
-    const url = new URL(req.url ?? "/", "http://localhost");
+  function sendText(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    text: string,
+    secure = false,
+    extra: Record<string, string> = {},
+  ) {
+    send(req, res, {
+      status,
+      headers: {
+        ...baseHeaders(secure),
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        ...extra,
+      },
+      bodies: { identity: Buffer.from(text) },
+    });
+  }
+
+  function serveStatic(
+    req: IncomingMessage,
+    res: ServerResponse,
+    file: StaticFile,
+    secure: boolean,
+  ) {
+    send(req, res, {
+      status: 200,
+      headers: {
+        ...securityHeaders(secure),
+        "Content-Security-Policy": csp(file.inlineHashes ?? NO_INLINE_HASHES),
+        "Content-Type": file.type,
+        "Cache-Control": file.cacheControl,
+      },
+      bodies: { identity: file.body, br: file.brotli, gzip: file.gzip },
+      etag: file.etag,
+    });
+  }
+
+  async function toReactRouter(
+    req: IncomingMessage,
+    res: ServerResponse,
+    info: RequestInfo,
+    method: string,
+  ) {
+    const body =
+      method === "POST" ? await readLimitedBody(req, req.headers["content-length"]) : undefined;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+    }
+    // The URL the visitor is really on (scheme and host from SITE_URL or the trusted proxy),
+    // so React Router's same-origin check compares like with like behind HTTPS.
+    const request = new Request(`${info.origin}${info.pathname}${info.search}`, {
+      // HEAD is answered as GET with the body left off, so its headers (length included) match.
+      method: method === "HEAD" ? "GET" : method,
+      headers,
+      body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+    });
+    const context = new RouterContextProvider();
+    context.set(hooks.clientInfoContext, {
+      ip: info.ip,
+      userAgent: String(req.headers["user-agent"] ?? ""),
+    });
+    const response = await handle(request, context);
+
+    const outHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(securityHeaders(info.secure))) {
+      outHeaders[name.toLowerCase()] = value;
+    }
+    response.headers.forEach((value, name) => {
+      outHeaders[name] = value;
+    });
+    const payload = Buffer.from(await response.arrayBuffer());
+    const type = response.headers.get("content-type") ?? "";
+    // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
+    outHeaders["content-security-policy"] = csp(
+      type.startsWith("text/html") ? inlineHashes(payload.toString("utf8")) : NO_INLINE_HASHES,
+    );
+    delete outHeaders["content-length"];
+    const compressible = isCompressible(payload, type);
+    send(req, res, {
+      status: response.status,
+      headers: outHeaders,
+      bodies: compressible ? await compressFor(req, payload) : { identity: payload },
+      negotiated: compressible,
+    });
+  }
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse, started: number) {
+    let info: RequestInfo | undefined;
     res.on("finish", () => {
       logLine({
         method: req.method,
-        path: url.pathname,
+        path: info?.pathname ?? "(malformed)",
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        ip,
+        ip: info?.ip ?? req.socket.remoteAddress,
       });
     });
+    try {
+      info = requestInfo(req, proxy);
+    } catch (error) {
+      if (!(error instanceof BadRequest)) throw error;
+      return sendText(req, res, 400, "Bad request.", false, { Connection: "close" });
+    }
+    const method = req.method ?? "GET";
+    if (!ALLOWED_METHODS.includes(method)) {
+      return sendText(req, res, 405, "Method not allowed.", info.secure, {
+        Allow: ALLOWED_METHODS.join(", "),
+      });
+    }
 
     try {
-      const method = req.method ?? "GET";
       if (method === "GET" || method === "HEAD") {
-        const file = files.get(url.pathname);
-        if (file) return serveStatic(req, res, file, secure, csp);
-        if (
-          url.pathname.length > 1 &&
-          url.pathname.endsWith("/") &&
-          files.has(url.pathname.slice(0, -1))
-        ) {
+        const file = files.get(info.pathname);
+        if (file) return serveStatic(req, res, file, info.secure);
+        const { pathname } = info;
+        if (pathname.length > 1 && pathname.endsWith("/") && files.has(pathname.slice(0, -1))) {
           res.writeHead(301, {
-            ...baseHeaders(secure),
-            Location: url.pathname.slice(0, -1) + url.search,
+            ...baseHeaders(info.secure),
+            Location: pathname.slice(0, -1) + info.search,
           });
           return res.end();
         }
-      } else if (req.headers["sec-fetch-site"] === "cross-site") {
-        // Another site's page posting our form on a visitor's behalf.
-        return send(
-          req,
-          res,
-          403,
-          { ...baseHeaders(secure), "Content-Type": "text/plain" },
-          Buffer.from("Forbidden"),
-        );
+      } else if (isCrossOrigin(req, info.origin)) {
+        // Another site's page posting to us on a visitor's behalf: a page they can act on.
+        const refusal = crossSiteRefusal(req, hooks.business);
+        return send(req, res, {
+          status: 403,
+          headers: {
+            ...baseHeaders(info.secure),
+            "Content-Security-Policy": csp(inlineHashes(refusal.body)),
+            "Content-Type": refusal.type,
+            "Cache-Control": "no-store",
+          },
+          bodies: { identity: Buffer.from(refusal.body) },
+        });
       }
-
-      const body =
-        method === "GET" || method === "HEAD"
-          ? undefined
-          : await readLimitedBody(req, req.headers["content-length"]);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(req.headers)) {
-        if (value === undefined) continue;
-        for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-      }
-      const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
-        method,
-        headers,
-        body: body && body.length > 0 ? new Uint8Array(body) : undefined,
-      });
-      const context = new RouterContextProvider();
-      context.set(hooks.clientInfoContext, {
-        ip,
-        userAgent: String(req.headers["user-agent"] ?? ""),
-      });
-      const response = await handle(request, context);
-
-      const outHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(securityHeaders(secure))) {
-        outHeaders[name.toLowerCase()] = value;
-      }
-      response.headers.forEach((value, name) => {
-        outHeaders[name] = value;
-      });
-      const payload = Buffer.from(await response.arrayBuffer());
-      const type = response.headers.get("content-type") ?? "";
-      // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
-      outHeaders["content-security-policy"] = csp(
-        type.startsWith("text/html") ? inlineHashes(payload.toString("utf8")) : NO_INLINE_HASHES,
-      );
-      delete outHeaders["content-length"];
-      const compressible = payload.length > 1024 && /^(text\/|application\/(json|xml))/.test(type);
-      send(
-        req,
-        res,
-        response.status,
-        outHeaders,
-        payload,
-        compressible ? compress(payload) : undefined,
-      );
+      await toReactRouter(req, res, info, method);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
-        return send(
-          req,
-          res,
-          413,
-          { ...baseHeaders(secure), "Content-Type": "application/json", Connection: "close" },
-          Buffer.from(JSON.stringify(PAYLOAD_TOO_LARGE)),
-        );
+        return send(req, res, {
+          status: 413,
+          headers: {
+            ...baseHeaders(info.secure),
+            "Content-Type": "application/json",
+            Connection: "close",
+          },
+          bodies: { identity: Buffer.from(JSON.stringify(PAYLOAD_TOO_LARGE)) },
+        });
       }
-      logLine({ level: "error", event: "unhandled", path: url.pathname, error: String(error) });
-      if (!res.headersSent) {
-        send(
-          req,
-          res,
-          500,
-          { ...baseHeaders(secure), "Content-Type": "text/plain; charset=utf-8" },
-          Buffer.from("Something went wrong on our end."),
-        );
-      } else res.end();
+      throw error;
     }
-  });
+  }
+
+  /** Whatever nobody foresaw: logged, answered 500, and the server carries on. */
+  function lastResort(req: IncomingMessage, res: ServerResponse, error: unknown) {
+    logLine({
+      level: "error",
+      event: "unhandled",
+      method: req.method,
+      error: (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
+        0,
+        300,
+      ),
+    });
+    try {
+      if (!res.headersSent) {
+        sendText(req, res, 500, "Something went wrong on our end.", false, { Connection: "close" });
+      } else res.destroy();
+    } catch {
+      res.destroy();
+    }
+  }
+
+  const server = createServer(
+    {
+      headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: env.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+    },
+    (req, res) => {
+      const started = performance.now();
+      handleRequest(req, res, started).catch((error: unknown) => lastResort(req, res, error));
+    },
+  );
+  server.maxConnections = env.HTTP_MAX_CONNECTIONS;
 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   logLine({ event: "listening", url: `http://${host ?? "localhost"}:${port}` });

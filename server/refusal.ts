@@ -1,0 +1,61 @@
+// The answer to a post that came from another website. A person may be looking at it (a
+// copied form, a stale bookmark through a proxy), so it says what happened and how to reach
+// us, never a bare "Forbidden".
+import type { IncomingMessage } from "node:http";
+
+export interface BusinessContact {
+  name: string;
+  phone: string;
+  phoneHref: string;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function wantsJson(req: IncomingMessage): boolean {
+  const type = String(req.headers["content-type"] ?? "");
+  const accept = String(req.headers.accept ?? "");
+  return (
+    req.url?.startsWith("/api/") === true ||
+    /json/i.test(type) ||
+    (/json/i.test(accept) && !/html/i.test(accept))
+  );
+}
+
+export const CROSS_SITE_MESSAGE =
+  "This request came from another website, so we didn't accept it. Please fill in the form on our own site, or give us a call.";
+
+export function crossSiteRefusal(
+  req: IncomingMessage,
+  business: BusinessContact,
+): { type: string; body: string } {
+  if (wantsJson(req)) {
+    return {
+      type: "application/json",
+      body: JSON.stringify({
+        error: "cross_site",
+        message: `${CROSS_SITE_MESSAGE} ${business.phone}`,
+      }),
+    };
+  }
+  const name = escapeHtml(business.name);
+  const phone = escapeHtml(business.phone);
+  const body = `<!DOCTYPE html>
+<html lang="en-AU">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>That form came from somewhere else | ${name}</title>
+<style>body{font:1.125rem/1.6 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#0f2a3d}a{color:#9a3412;font-weight:700}</style>
+</head>
+<body>
+<main>
+<h1>Hang on, that form came from another website</h1>
+<p>For your safety we only take quote requests sent from our own pages, and this one arrived from somewhere else. Nothing was saved.</p>
+<p><a href="/">Fill in the form on our site</a> (it takes a minute), or ring us on <a href="${escapeHtml(business.phoneHref)}">${phone}</a>.</p>
+</main>
+</body>
+</html>
+`;
+  return { type: "text/html; charset=utf-8", body };
+}

@@ -1,0 +1,109 @@
+// Production runs behind a TLS-terminating nginx (deploy/nginx.conf). Through it, the plain
+// no-JavaScript form must still reach /thank-you and store the lead, whatever the proxy does
+// to Host; the visitor's address is the proxy's account of it, never the client's own claim.
+import { request as playwrightRequest } from "@playwright/test";
+import { scratchSqlite, sqliteRowsNamed } from "../support/db-helpers";
+import { expect, test } from "../support/fixtures";
+import { nginxAvailable, type RunningProxy, startProxy } from "../support/nginx-proxy";
+import { fillForm, QUOTE_API, quoteForm, uniqueName, validQuote } from "../support/quote-helpers";
+import { freePort, type RunningServer, spawnServer } from "../support/spawn-server";
+
+test.skip(!nginxAvailable(), "nginx is not installed (apt-get install nginx)");
+test.use({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
+
+interface Stack {
+  proxy: RunningProxy;
+  server: RunningServer;
+  db: ReturnType<typeof scratchSqlite>;
+}
+
+async function startStack(
+  label: string,
+  host: "visitor" | "upstream",
+  env: Record<string, string> = {},
+): Promise<Stack> {
+  const db = scratchSqlite(label);
+  const httpsPort = await freePort();
+  const server = await spawnServer({
+    DATABASE_URL: db.url,
+    TRUST_PROXY: "1",
+    QUOTE_MIN_FILL_MS: "0",
+    // The proxy that rewrites Host needs the public origin spelled out.
+    ...(host === "upstream" ? { SITE_URL: `https://localhost:${httpsPort}` } : {}),
+    ...env,
+  });
+  const proxy = await startProxy({ upstreams: [server.port], host, httpsPort });
+  return { proxy, server, db };
+}
+
+async function stopStack(stack: Stack | undefined) {
+  await stack?.proxy.stop();
+  await stack?.server.stop();
+  stack?.db.remove();
+}
+
+for (const host of ["visitor", "upstream"] as const) {
+  test.describe(`behind HTTPS, proxy sending ${host === "visitor" ? "the visitor's Host" : "its upstream's name as Host"}`, () => {
+    let stack: Stack | undefined;
+    test.beforeAll(async () => {
+      stack = await startStack(`proxy-${host}`, host);
+    });
+    test.afterAll(() => stopStack(stack));
+
+    test("the no-JavaScript form stores the lead and lands on /thank-you", async ({ page }) => {
+      const base = stack?.proxy.httpsUrl ?? "";
+      const response = await page.goto(`${base}/roof-repair-brunswick`);
+      expect(response?.status()).toBe(200);
+      expect(await response?.headerValue("strict-transport-security")).toMatch(/max-age=/);
+      const name = uniqueName("Proxy");
+      await fillForm(page, { name, phone: "0412 345 678", postcode: "3056" });
+      await quoteForm(page).submit.click();
+      await page.waitForURL(`${base}/thank-you`);
+      const rows = sqliteRowsNamed(stack?.db.file ?? "", name);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.source_page).toBe("/roof-repair-brunswick");
+    });
+  });
+}
+
+test.describe("through the shipped proxy config", () => {
+  let stack: Stack | undefined;
+  test.beforeAll(async () => {
+    stack = await startStack("proxy-abuse", "visitor", { RATE_LIMIT_MAX: "2" });
+  });
+  test.afterAll(() => stopStack(stack));
+
+  test("a post from another site gets a page a person understands, and nothing is stored", async () => {
+    const base = stack?.proxy.httpsUrl ?? "";
+    const api = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
+    const name = uniqueName("CrossSite");
+    const response = await api.post(`${base}/roof-repair-brunswick`, {
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      form: { name, phone: "0412 345 678", postcode: "3056" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    expect(response.headers()["content-type"]).toMatch(/^text\/html/);
+    const body = await response.text();
+    expect(body).toContain("another website");
+    expect(body).toMatch(/href="tel:\+61/);
+    expect(sqliteRowsNamed(stack?.db.file ?? "", name)).toEqual([]);
+    await api.dispose();
+  });
+
+  test("a forged X-Forwarded-For does not buy a fresh allowance", async () => {
+    const base = stack?.proxy.httpsUrl ?? "";
+    const api = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await api.post(`${base}${QUOTE_API}`, {
+        headers: { "X-Forwarded-For": `203.0.113.${i + 1}` },
+        data: validQuote(),
+      });
+      statuses.push(response.status());
+    }
+    // Two allowed (RATE_LIMIT_MAX=2), then the same visitor is refused, whatever they claim.
+    expect(statuses).toEqual([201, 201, 429]);
+    await api.dispose();
+  });
+});
