@@ -59,7 +59,9 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
   useEffect(() => {
     setHydrated(true);
     idempotencyKey.current = newIdempotencyKey();
-    startedAt.current = Date.now();
+    // The fill time counts from when the page started loading, not from when this script
+    // woke: a visitor may have typed for seconds before that on a slow phone.
+    startedAt.current = Math.round(performance.timeOrigin);
   }, []);
 
   const values = actionData?.values;

@@ -10,6 +10,8 @@ export const QUOTE_FORM_COPY = {
     "A couple of things need fixing before we can send this. Check the fields marked below.",
   rateLimited: (phone: string) =>
     `Whoa, that's a lot of quotes from one spot. Give us a ring on ${phone} instead.`,
+  keyReused:
+    "That form was already used for a different request, so we didn't save this one. Please check your details and send it again.",
   notAForm: "That didn't arrive as a form we can read. Please fill it in again.",
   unavailable: (phone: string) =>
     `Submission failed. Please try again or call us directly at ${phone}.`,

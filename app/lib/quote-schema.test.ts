@@ -200,6 +200,44 @@ describe("QuoteRequestSchema", () => {
     });
   });
 
+  describe("characters that disguise text", () => {
+    it.each([
+      ["U+202E right-to-left override", "\u202E"],
+      ["U+2066 left-to-right isolate", "\u2066"],
+      ["U+200F right-to-left mark", "\u200F"],
+      ["U+2028 line separator", "\u2028"],
+      ["U+2029 paragraph separator", "\u2029"],
+      ["U+FFFF noncharacter", "\uFFFF"],
+      ["U+FDD0 noncharacter", "\uFDD0"],
+      ["U+10FFFF noncharacter", "\u{10FFFF}"],
+    ])("refuses %s in one-line fields", (_label, char) => {
+      expect(errorFor("name", `Sam${char}Nguyen`)).toMatch(/hidden character/);
+      expect(errorFor("email", `sam${char}@example.com`)).toMatch(/hidden character/);
+    });
+
+    it("refuses bidi controls and noncharacters in the message too", () => {
+      expect(errorFor("message", "Leak in the \u202Eenil")).toMatch(/hidden character/);
+      expect(errorFor("message", "Leak\uFFFE")).toMatch(/hidden character/);
+    });
+
+    it("drops zero-width characters, so a name can't hide a second spelling", () => {
+      expect(parse({ name: "\uFEFFS\u200Bam\u200D Ngu\u00ADyen\u2060" }).name).toBe("Sam Nguyen");
+      expect(parse({ phone: "0412\u200B345 678" }).phone).toBe("0412345 678");
+    });
+
+    it("turns Unicode line separators in the message into plain line breaks", () => {
+      expect(parse({ message: "Drip\u2028Drop\u2029Done" }).message).toBe("Drip\nDrop\nDone");
+      // Emoji sequences keep their joiners in the message.
+      expect(parse({ message: "Roof 👨\u200D🔧" }).message).toBe("Roof 👨\u200D🔧");
+    });
+
+    it("stores names in one Unicode form (NFC)", () => {
+      const decomposed = "Zoe\u0301";
+      expect(parse({ name: decomposed }).name).toBe("Zo\u00E9");
+      expect(parse({ message: decomposed }).message).toBe("Zo\u00E9");
+    });
+  });
+
   it("stores one kind of line break in the message", () => {
     expect(parse({ message: "Drip in the hall\r\nand the kitchen\rtoo" }).message).toBe(
       "Drip in the hall\nand the kitchen\ntoo",

@@ -21,9 +21,17 @@ export const LIMITS = {
 
 // Control characters are never typed by a person; they break CSV exports and e-mail
 // headers. Lone surrogates can't be stored as UTF-8 without silently changing the text.
-// The message may keep line breaks and tabs; one-line fields may not.
-const ONE_LINE_FORBIDDEN = /[\p{Cc}\p{Cs}]/u;
-const MULTI_LINE_FORBIDDEN = /(?![\t\n\r])[\p{Cc}\p{Cs}]/u;
+// Bidi controls (U+202E and friends) make a name display as something else; noncharacters
+// are not text. The message may keep line breaks and tabs; one-line fields may not, and
+// U+2028/U+2029 are line breaks in disguise.
+const ONE_LINE_FORBIDDEN = /[\p{Cc}\p{Cs}\p{Bidi_Control}\p{Noncharacter_Code_Point}\u2028\u2029]/u;
+const MULTI_LINE_FORBIDDEN =
+  /(?![\t\n\r])[\p{Cc}\p{Cs}\p{Bidi_Control}\p{Noncharacter_Code_Point}]/u;
+// Invisible characters that arrive by copy and paste (zero-width space, BOM, word joiner, soft
+// hyphen, and in one-line fields the zero-width joiners too): dropped, so "Sam" is one name.
+const ONE_LINE_INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/gu;
+// The message keeps joiners: emoji sequences and some scripts need them.
+const MULTI_LINE_INVISIBLE = /[\u200B\u2060\uFEFF]/gu;
 
 // Spaces (including non-breaking ones), brackets, dots and dashes people type in numbers.
 const PHONE_SEPARATORS = /[\s().\-\u2010-\u2015]/gu;
@@ -87,6 +95,10 @@ interface TextRules {
   notText: string;
   forbidden: RegExp;
   forbiddenMessage: string;
+  /** Invisible characters removed before anything else is judged. */
+  invisible: RegExp;
+  /** Multi-line text: Unicode's line and paragraph separators become plain line breaks. */
+  lineBreaks?: boolean;
   lowerCase?: boolean;
   /** Further checks on the trimmed, non-blank value; returns the first problem found. */
   problem?: (value: string) => string | undefined;
@@ -97,6 +109,12 @@ function text(rules: TextRules) {
   return z
     .string({ error: (issue) => (issue.input == null ? rules.missing : rules.notText) })
     .check(
+      z.overwrite((value) => {
+        const visible = value.replace(rules.invisible, "");
+        return rules.lineBreaks ? visible.replace(/[\u2028\u2029]/g, "\n") : visible;
+      }),
+      // One spelling per text: "é" typed or pasted as e + accent is stored the same way.
+      z.normalize("NFC"),
       z.trim(),
       ...(rules.lowerCase ? [z.toLowerCase()] : []),
       z.superRefine((value, ctx) => {
@@ -131,6 +149,7 @@ export const QuoteRequestSchema = z.object({
     missing: "Please tell us your name.",
     notText: "Please type your name as plain text.",
     forbidden: ONE_LINE_FORBIDDEN,
+    invisible: ONE_LINE_INVISIBLE,
     forbiddenMessage: hidden("Your name"),
     problem: (v) =>
       v.length > LIMITS.name
@@ -141,12 +160,14 @@ export const QuoteRequestSchema = z.object({
     missing: "Please give us a phone number so we can call you back.",
     notText: "Please type your phone number as plain text.",
     forbidden: ONE_LINE_FORBIDDEN,
+    invisible: ONE_LINE_INVISIBLE,
     forbiddenMessage: hidden("Your phone number"),
     problem: phoneProblem,
   }),
   email: optionalText({
     notText: "Please type your email address as plain text.",
     forbidden: ONE_LINE_FORBIDDEN,
+    invisible: ONE_LINE_INVISIBLE,
     forbiddenMessage: hidden("Your email address"),
     lowerCase: true,
     problem: (v) =>
@@ -160,12 +181,15 @@ export const QuoteRequestSchema = z.object({
     missing: "Please add your postcode so we know where the roof is.",
     notText: "Please type your postcode as plain text.",
     forbidden: ONE_LINE_FORBIDDEN,
+    invisible: ONE_LINE_INVISIBLE,
     forbiddenMessage: hidden("Your postcode"),
     problem: (v) => (/^\d{4}$/.test(v) ? undefined : "Postcodes are 4 digits, like 3000."),
   }),
   message: optionalText({
     notText: "Please type your message as plain text.",
     forbidden: MULTI_LINE_FORBIDDEN,
+    invisible: MULTI_LINE_INVISIBLE,
+    lineBreaks: true,
     forbiddenMessage: hidden("Your message"),
     problem: (v) =>
       v.length > LIMITS.message

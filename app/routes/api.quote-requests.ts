@@ -61,6 +61,15 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   switch (result.status) {
     case 400:
       return json({ error: "validation", fieldErrors: result.fieldErrors }, 400);
+    case 409:
+      return json(
+        {
+          error: "idempotency_key_reused",
+          message:
+            "This Idempotency-Key was already used for a different request, so nothing was stored. Make a new key for each new request.",
+        },
+        409,
+      );
     case 429:
       return json(
         {

@@ -33,17 +33,26 @@ export const meta: Route.MetaFunction = ({ location }) => {
   });
 };
 
+/** The page again, with what the visitor typed in it: for their eyes only, never a cache's. */
+const PRIVATE = { "Cache-Control": "no-store" };
+
 /** The no-JavaScript path of the quote form; the JS path posts to /api/quote-requests. */
 export async function action({ request, context }: Route.ActionArgs) {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
-    return data<QuoteActionData>({ formError: QUOTE_FORM_COPY.notAForm }, { status: 415 });
+    return data<QuoteActionData>(
+      { formError: QUOTE_FORM_COPY.notAForm },
+      { status: 415, headers: PRIVATE },
+    );
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return data<QuoteActionData>({ formError: QUOTE_FORM_COPY.notAForm }, { status: 400 });
+    return data<QuoteActionData>(
+      { formError: QUOTE_FORM_COPY.notAForm },
+      { status: 400, headers: PRIVATE },
+    );
   }
   const raw = Object.fromEntries(
     [...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
@@ -61,18 +70,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === 400) {
     return data<QuoteActionData>(
       { fieldErrors: result.fieldErrors, values, formError: QUOTE_FORM_COPY.checkFields },
-      { status: 400 },
+      { status: 400, headers: PRIVATE },
     );
   }
   if (result.status === 429) {
     return data<QuoteActionData>(
       { values, formError: QUOTE_FORM_COPY.rateLimited(BUSINESS.phone) },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: 429, headers: { ...PRIVATE, "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  if (result.status === 409) {
+    return data<QuoteActionData>(
+      { values, formError: QUOTE_FORM_COPY.keyReused },
+      { status: 409, headers: PRIVATE },
     );
   }
   return data<QuoteActionData>(
     { values, formError: QUOTE_FORM_COPY.unavailable(BUSINESS.phone) },
-    { status: 503 },
+    { status: 503, headers: PRIVATE },
   );
 }
 

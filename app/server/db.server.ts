@@ -1,6 +1,6 @@
 // The quote database: SQLite in a local file by default, PostgreSQL when DATABASE_URL
 // says postgres://. One Kysely instance per process, opened lazily.
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
@@ -33,7 +33,10 @@ export interface QuoteRequestsTable {
   suburb: string;
   message: string | null;
   source_page: string | null;
+  /** The client's key scoped to its address (k1:…), or one derived from the request (d1:…). */
   idempotency_key: string | null;
+  /** sha256 of the normalised fields: a key reused with another request is refused. */
+  request_hash: string | null;
   /** 0 or 1: better-sqlite3 refuses JS booleans, so both dialects store integers. */
   is_spam: number;
   spam_reason: string | null;
@@ -42,8 +45,15 @@ export interface QuoteRequestsTable {
   created_at: string;
 }
 
+/** One row, rewritten by /healthz: proof the database takes a write, not just a read. */
+export interface ServerHeartbeatTable {
+  id: number;
+  beat_at: string;
+}
+
 export interface Database {
   quote_requests: QuoteRequestsTable;
+  server_heartbeat: ServerHeartbeatTable;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -84,7 +94,10 @@ function sqliteFile(url: string): string {
 }
 
 function openSqliteFile(file: string): BetterSqlite3.Database {
-  mkdirSync(path.dirname(file), { recursive: true });
+  // Leads are personal data: a new folder and file are the server's user's alone. SQLite
+  // gives the -wal and -shm files the database file's own permissions.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, "a", 0o600));
   const db = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   try {
     db.pragma("journal_mode = WAL");
@@ -223,9 +236,23 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     if (error) throw error;
   }
 
+  /**
+   * A real, committed write: `select 1` passes on a read-only file, a full disk or a role
+   * that lost its write grant, while every quote request would fail. One row, rewritten.
+   */
   async function isHealthy(timeoutMs = HEALTH_TIMEOUT_MS): Promise<boolean> {
     try {
-      await withTimeout(sql`select 1`.execute(db), timeoutMs, "health check");
+      await withTimeout(
+        db
+          .insertInto("server_heartbeat")
+          .values({ id: 1, beat_at: new Date().toISOString() })
+          .onConflict((oc) =>
+            oc.column("id").doUpdateSet((eb) => ({ beat_at: eb.ref("excluded.beat_at") })),
+          )
+          .execute(),
+        timeoutMs,
+        "health check",
+      );
       return true;
     } catch {
       return false;
@@ -264,7 +291,7 @@ export function startDatabase(): Promise<void> {
   return started;
 }
 
-/** For /healthz: migrated and answering a trivial query within a second and a half. */
+/** For /healthz: migrated and taking a write within a second and a half. */
 export async function databaseIsHealthy(): Promise<boolean> {
   try {
     await withTimeout(startDatabase(), HEALTH_TIMEOUT_MS, "database start");

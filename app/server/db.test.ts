@@ -1,9 +1,11 @@
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./db.server";
+import { migrationsFor } from "./migrations/index.server";
 import { createQuoteRepository, type NewQuoteRequest } from "./quote-repository.server";
 import {
   describeEachDialect,
@@ -30,6 +32,8 @@ const row = (overrides: Partial<NewQuoteRequest> = {}): NewQuoteRequest => ({
   ...overrides,
 });
 
+const ALL_MIGRATIONS = Object.keys(migrationsFor("sqlite"));
+
 async function migrationNames(handle: DatabaseHandle): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(
     handle.db,
@@ -42,7 +46,7 @@ describeEachDialect("migrations", (testDb) => {
     const handle = (await testDb().fresh()).open();
     await handle.migrate();
     await handle.migrate();
-    expect(await migrationNames(handle)).toEqual(["0001_create_quote_requests"]);
+    expect(await migrationNames(handle)).toEqual(ALL_MIGRATIONS);
     expect(await createQuoteRepository(handle.db).countQuoteRequests()).toBe(0);
   });
 
@@ -51,8 +55,8 @@ describeEachDialect("migrations", (testDb) => {
     // Two independent connections/pools on one empty database, as two servers would have.
     const [first, second] = [location.open(), location.open()];
     await Promise.all([first.migrate(), second.migrate(), first.migrate(), second.migrate()]);
-    expect(await migrationNames(first)).toEqual(["0001_create_quote_requests"]);
-    expect(await migrationNames(second)).toEqual(["0001_create_quote_requests"]);
+    expect(await migrationNames(first)).toEqual(ALL_MIGRATIONS);
+    expect(await migrationNames(second)).toEqual(ALL_MIGRATIONS);
     // Both see one working table.
     await createQuoteRepository(second.db).insertQuoteRequest(row());
     expect(await createQuoteRepository(first.db).countQuoteRequests()).toBe(1);
@@ -82,7 +86,7 @@ describeEachDialect("migrations", (testDb) => {
     expect(
       await repository.insertQuoteRequest(row({ idempotency_key: key, name: "Other" })),
     ).toBeNull();
-    expect(await repository.findByIdempotencyKey(key)).toEqual({ id });
+    expect(await repository.findByIdempotencyKey(key)).toEqual({ id, requestHash: null });
     expect(await repository.countQuoteRequests()).toBe(before + 1);
   });
 
@@ -110,6 +114,59 @@ describeEachDialect("migrations", (testDb) => {
 
   it("reports healthy", async () => {
     expect(await testDb().open().isHealthy()).toBe(true);
+  });
+});
+
+describe.skipIf(!POSTGRES_AVAILABLE)("health [postgres]", () => {
+  it("is false when reads work but writes don't (a role without write grants)", async () => {
+    const schema = uniqueName("health");
+    const writer = openDatabase(TEST_DATABASE_URL, { searchPath: schema });
+    await sql.raw(`create schema ${schema}`).execute(writer.db);
+    try {
+      await writer.migrate();
+      expect(await writer.isHealthy()).toBe(true);
+      const readOnly = openDatabase(await readOnlyRoleUrl(schema), { searchPath: schema });
+      // `select 1` still answers, as the old check did; a lead could not be stored.
+      await expect(sql`select 1`.execute(readOnly.db)).resolves.toBeDefined();
+      expect(await readOnly.isHealthy()).toBe(false);
+      await readOnly.close();
+    } finally {
+      await sql.raw(`drop schema ${schema} cascade`).execute(writer.db);
+      await writer.close();
+    }
+  });
+});
+
+/** A PostgreSQL role that may read the schema but not write to it. */
+async function readOnlyRoleUrl(schema: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(
+      "do $$ begin if not exists (select from pg_roles where rolname = 'health_reader') then create role health_reader login password 'health_reader'; end if; end $$",
+    );
+    await admin.query(`grant usage on schema ${schema} to health_reader`);
+    await admin.query(`grant select on all tables in schema ${schema} to health_reader`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_DATABASE_URL);
+  url.username = "health_reader";
+  url.password = "health_reader";
+  return url.toString();
+}
+
+describe("the SQLite file", () => {
+  const dir = tempDir();
+  it("and its folder are created readable by the server's user alone", async () => {
+    const folder = path.join(dir, "new-folder");
+    const file = path.join(folder, "quotes.db");
+    const handle = openDatabase(`file:${file}`);
+    await handle.migrate();
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+    await handle.close();
   });
 });
 
@@ -168,6 +225,7 @@ describe.skipIf(!POSTGRES_AVAILABLE)("PostgreSQL outage [postgres]", () => {
     viaRelay.hostname = "127.0.0.1";
     viaRelay.port = String(relay.port);
     const handle = openDatabase(viaRelay.toString());
+    await handle.migrate();
     expect(await handle.isHealthy()).toBe(true);
 
     await relay.cut();

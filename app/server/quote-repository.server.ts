@@ -9,7 +9,9 @@ export type StoredQuoteRequest = Selectable<QuoteRequestsTable>;
 export interface QuoteRepository {
   /** The new row's id, or null when a row with the same idempotency key already exists. */
   insertQuoteRequest(row: NewQuoteRequest): Promise<number | null>;
-  findByIdempotencyKey(key: string): Promise<{ id: number } | undefined>;
+  findByIdempotencyKey(
+    key: string,
+  ): Promise<{ id: number; requestHash: string | null } | undefined>;
   /** For tests and checks: how many rows, optionally only spam (true) or only leads (false). */
   countQuoteRequests(filter?: { spam?: boolean }): Promise<number>;
   listQuoteRequestsForTest(): Promise<StoredQuoteRequest[]>;
@@ -33,10 +35,10 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
     async findByIdempotencyKey(key) {
       const found = await db
         .selectFrom("quote_requests")
-        .select("id")
+        .select(["id", "request_hash"])
         .where("idempotency_key", "=", key)
         .executeTakeFirst();
-      return found ? { id: Number(found.id) } : undefined;
+      return found ? { id: Number(found.id), requestHash: found.request_hash } : undefined;
     },
 
     async countQuoteRequests(filter = {}) {

@@ -168,13 +168,22 @@ describe("submitQuoteRequest with hostile input (property)", () => {
   });
   afterAll(() => handle.close());
 
-  it("never throws, answers ok/400 only, and stores only rows that pass the schema", async () => {
+  it("never throws, answers ok/400 only (409 for a reused key), and stores only rows that pass the schema", async () => {
     const service = createQuoteService({
       database: async () => handle.db,
       limiter: new RateLimiter({ max: 1_000_000, windowMs: 60_000 }),
       minFillMs: 3_000,
     });
     const seen = { ok: 0, invalid: 0 };
+    // Keys that already stored a row, per client: only those may answer 409.
+    const usedKeys = new Set<string>();
+    const keyOf = (raw: unknown, m: { ip: string; idempotencyKey?: string | null }) => {
+      const body = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
+      const key = [m.idempotencyKey, body.idempotency_key].find(
+        (k) => typeof k === "string" && /^[A-Za-z0-9._:-]{8,128}$/.test(k.trim()),
+      );
+      return key === undefined ? undefined : `${m.ip || "unknown"}|${String(key).trim()}`;
+    };
 
     await fc.assert(
       fc.asyncProperty(submission, meta, async (raw, m) => {
@@ -182,6 +191,10 @@ describe("submitQuoteRequest with hostile input (property)", () => {
         if (result.ok) {
           seen.ok++;
           expect(Number.isInteger(result.id)).toBe(true);
+          const key = keyOf(raw, m);
+          if (key) usedKeys.add(key);
+        } else if (result.status === 409) {
+          expect(usedKeys.has(keyOf(raw, m) ?? ""), "409 for a key never used").toBe(true);
         } else {
           seen.invalid++;
           expect(result.status).toBe(400);

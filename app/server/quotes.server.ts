@@ -1,5 +1,6 @@
 // Taking a quote request: validate, spot bots, apply the per-address limit, store once.
 // Used by the JSON API route and by the landing pages' no-JavaScript form action.
+import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { findLandingPage } from "~/content/landing-pages";
 import { isInServiceArea, isVictorianPostcode, suburbForPostcode } from "~/content/postcodes";
@@ -32,6 +33,7 @@ export type SubmitResult =
       fieldErrors: Partial<Record<QuoteField, string>>;
       values: Record<QuoteField, string>;
     }
+  | { ok: false; status: 409 }
   | { ok: false; status: 429; retryAfterSeconds: number }
   | { ok: false; status: 503 };
 
@@ -46,6 +48,37 @@ export interface QuoteServiceOptions {
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+/** Without a key, the same request from the same client within this long is one request. */
+export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+const sha256 = (...parts: string[]) =>
+  createHash("sha256").update(parts.join("\u0000")).digest("base64url");
+
+/** What makes two submissions the same request: the validated, normalised fields. */
+export function requestHash(input: QuoteRequestInput): string {
+  return sha256(input.name, input.phone, input.email ?? "", input.postcode, input.message ?? "");
+}
+
+/**
+ * Keys are stored scoped to the client that sent them, so nobody can claim (or block) a key
+ * another visitor's browser made.
+ */
+export function scopedIdempotencyKey(ip: string, key: string): string {
+  return `k1:${sha256(ip, key)}`;
+}
+
+/**
+ * For forms sent without a key (no JavaScript, or an API client that sends none): the same
+ * fields from the same client in the same window. A double click stores one row; the same
+ * words sent again tomorrow are a new request.
+ */
+function derivedKeys(ip: string, hash: string, now: number): { current: string; previous: string } {
+  const window = Math.floor(now / DUPLICATE_WINDOW_MS);
+  return {
+    current: `d1:${sha256(ip, hash, String(window))}`,
+    previous: `d1:${sha256(ip, hash, String(window - 1))}`,
+  };
+}
 const ECHO_LIMIT = 5_000;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -115,6 +148,7 @@ export function buildRow(
   extras: {
     sourcePage: string | null;
     idempotencyKey: string | null;
+    requestHash: string | null;
     spamReason: SpamReason | null;
     now: number;
   },
@@ -130,6 +164,7 @@ export function buildRow(
     message: input.message,
     source_page: extras.sourcePage,
     idempotency_key: extras.idempotencyKey,
+    request_hash: extras.requestHash,
     is_spam: extras.spamReason ? 1 : 0,
     spam_reason: extras.spamReason,
     outside_service_area: outside ? 1 : 0,
@@ -152,34 +187,47 @@ export function createQuoteService(options: QuoteServiceOptions) {
         return { ok: false, status: 400, fieldErrors, values: echoValues(raw) };
       }
 
-      const idempotencyKey = idempotencyKeyFrom(meta.idempotencyKey, raw.idempotency_key);
+      const clientKey = idempotencyKeyFrom(meta.idempotencyKey, raw.idempotency_key);
+      const ip = meta.ip || "unknown";
+      const hash = requestHash(parsed.data);
+      const derived = clientKey ? undefined : derivedKeys(ip, hash, now);
+      const idempotencyKey = clientKey ? scopedIdempotencyKey(ip, clientKey) : derived?.current;
       const repository = createQuoteRepository(await options.database());
-      // A replay of a stored fill gets the original answer and costs no allowance.
-      const earlier = idempotencyKey
-        ? await repository.findByIdempotencyKey(idempotencyKey)
-        : undefined;
-      if (earlier) return { ok: true, id: earlier.id, duplicate: true };
 
-      const taken = options.limiter.take(meta.ip || "unknown", now);
+      /** The answer for a key already stored: its id if it was this request, 409 if not. */
+      const replayOf = async (key: string | undefined): Promise<SubmitResult | undefined> => {
+        const earlier = key ? await repository.findByIdempotencyKey(key) : undefined;
+        if (!earlier) return undefined;
+        // Rows stored before keys were bound to their request carry no hash: trust the key.
+        if (earlier.requestHash !== null && earlier.requestHash !== hash) {
+          return { ok: false, status: 409 };
+        }
+        return { ok: true, id: earlier.id, duplicate: true };
+      };
+
+      // A replay of a stored fill gets the original answer and costs no allowance.
+      const earlier = (await replayOf(idempotencyKey)) ?? (await replayOf(derived?.previous));
+      if (earlier) return earlier;
+
+      const taken = options.limiter.take(ip, now);
       if (!taken.ok) return { ok: false, status: 429, retryAfterSeconds: taken.retryAfterSeconds };
       slot = taken;
 
       const row = buildRow(parsed.data, {
         sourcePage: sourcePageFrom(meta.sourcePage, raw.source_page),
-        idempotencyKey,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: hash,
         spamReason: spamReasonFor(raw, now, options.minFillMs),
         now,
       });
       const id = await repository.insertQuoteRequest(row);
       if (id !== null) return { ok: true, id, duplicate: false };
 
-      // Another request with the same key won the race; answer with its row.
+      // Another request with the same key won the race; answer as its replay.
       slot.release();
-      const winner = idempotencyKey
-        ? await repository.findByIdempotencyKey(idempotencyKey)
-        : undefined;
+      const winner = await replayOf(idempotencyKey);
       if (!winner) throw new Error("Idempotency conflict, but no row has the key");
-      return { ok: true, id: winner.id, duplicate: true };
+      return winner;
     } catch (error) {
       slot?.release();
       logDatabaseError("quote_request.store_failed", error);

@@ -3,7 +3,13 @@ import path from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createQuoteRepository, type QuoteRepository } from "./quote-repository.server";
-import { createQuoteService, type SubmissionMeta, spamReasonFor } from "./quotes.server";
+import {
+  createQuoteService,
+  DUPLICATE_WINDOW_MS,
+  type SubmissionMeta,
+  scopedIdempotencyKey,
+  spamReasonFor,
+} from "./quotes.server";
 import { RateLimiter } from "./rate-limit.server";
 import { describeEachDialect, tempDir } from "./test-support.server";
 
@@ -58,7 +64,9 @@ describeEachDialect("submitting a quote request", (testDb) => {
       suburb: "Brunswick, Brunswick North",
       message: "Water through the ceiling\nafter rain.",
       source_page: "/roof-repair-brunswick",
-      idempotency_key: null,
+      // No key sent: one derived from the request, so a double click stores one row.
+      idempotency_key: expect.stringMatching(/^d1:/),
+      request_hash: expect.stringMatching(/^[\w-]{43}$/),
       is_spam: 0,
       spam_reason: null,
       outside_service_area: 0,
@@ -173,9 +181,9 @@ describeEachDialect("submitting a quote request", (testDb) => {
     });
 
     it("accepts a form that took long enough, or has no start time", async () => {
-      await service().submit(valid({ form_started_at: String(NOW - 45_000) }), meta());
-      await service().submit(valid(), meta());
-      await service().submit(valid({ form_started_at: "soon" }), meta());
+      await service().submit(valid({ name: "A", form_started_at: String(NOW - 45_000) }), meta());
+      await service().submit(valid({ name: "B" }), meta());
+      await service().submit(valid({ name: "C", form_started_at: "soon" }), meta());
       expect(await repository.countQuoteRequests({ spam: false })).toBe(3);
     });
 
@@ -186,24 +194,77 @@ describeEachDialect("submitting a quote request", (testDb) => {
   });
 
   describe("idempotency", () => {
-    it("stores one row for the same key sent twice, answering with the first id", async () => {
+    it("stores one row for the same key and request sent twice, answering with the first id", async () => {
       const quotes = service();
       const key = newKey();
       const first = await quotes.submit(valid(), meta({ idempotencyKey: key }));
-      const second = await quotes.submit(valid({ name: "Changed" }), meta({ idempotencyKey: key }));
+      // Trimming and case make no difference: the request is compared once normalised.
+      const second = await quotes.submit(
+        valid({ name: "Sam Nguyen", email: "sam@example.com" }),
+        meta({ idempotencyKey: key }),
+      );
       expect(first).toMatchObject({ ok: true, duplicate: false });
       expect(second).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
       expect(await repository.countQuoteRequests()).toBe(1);
     });
 
-    it("reads the key from the body when meta has none", async () => {
+    it("refuses a key reused with a different request (409) and stores nothing", async () => {
+      const quotes = service();
+      const key = newKey();
+      await quotes.submit(valid(), meta({ idempotencyKey: key }));
+      const reused = await quotes.submit(
+        valid({ name: "Someone Else" }),
+        meta({ idempotencyKey: key }),
+      );
+      expect(reused).toEqual({ ok: false, status: 409 });
+      expect(await repository.countQuoteRequests()).toBe(1);
+    });
+
+    it("scopes keys to the client: another client's same key is its own request", async () => {
+      const quotes = service();
+      const key = newKey();
+      const mine = await quotes.submit(valid(), meta({ idempotencyKey: key }));
+      const theirs = await quotes.submit(
+        valid({ name: "Someone Else" }),
+        meta({ idempotencyKey: key, ip: "198.51.100.9" }),
+      );
+      expect(theirs).toMatchObject({ ok: true, duplicate: false });
+      expect(theirs.ok && mine.ok && theirs.id !== mine.id).toBe(true);
+      expect(await repository.countQuoteRequests()).toBe(2);
+    });
+
+    it("reads the key from the body when meta has none, and stores it scoped", async () => {
       const quotes = service();
       const key = newKey();
       const first = await quotes.submit(valid({ idempotency_key: key }), meta());
       const second = await quotes.submit(valid({ idempotency_key: key }), meta());
       expect(second).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
       const [row] = await repository.listQuoteRequestsForTest();
-      expect(row?.idempotency_key).toBe(key);
+      expect(row?.idempotency_key).toBe(scopedIdempotencyKey(meta().ip, key));
+    });
+
+    it("without a key, the same request from the same client within the window is stored once", async () => {
+      const quotes = service();
+      const first = await quotes.submit(valid(), meta());
+      // A double click, and a resubmission a few minutes later (across a window boundary).
+      const again = await quotes.submit(valid(), meta({ now: NOW + 50 }));
+      const later = await quotes.submit(valid(), meta({ now: NOW + DUPLICATE_WINDOW_MS }));
+      expect(first).toMatchObject({ ok: true, duplicate: false });
+      expect(again).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
+      expect(later).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
+      expect(await repository.countQuoteRequests()).toBe(1);
+    });
+
+    it("without a key, a changed request, another client or another day is a new request", async () => {
+      const quotes = service();
+      await quotes.submit(valid(), meta());
+      const changed = await quotes.submit(valid({ message: "Also the gutter." }), meta());
+      const elsewhere = await quotes.submit(valid(), meta({ ip: "198.51.100.9" }));
+      const tomorrow = await quotes.submit(valid(), meta({ now: NOW + 24 * 3_600_000 }));
+      for (const result of [changed, elsewhere, tomorrow]) {
+        expect(result).toMatchObject({ ok: true, duplicate: false });
+      }
+      expect(await repository.countQuoteRequests()).toBe(4);
     });
 
     it("stores one row when the same key arrives many times at once, even on two servers", async () => {
@@ -234,7 +295,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       );
       expect(result.ok).toBe(true);
       const [row] = await repository.listQuoteRequestsForTest();
-      expect(row?.idempotency_key).toBeNull();
+      expect(row?.idempotency_key).toMatch(/^d1:/);
     });
   });
 
@@ -245,13 +306,20 @@ describeEachDialect("submitting a quote request", (testDb) => {
         limiter: new RateLimiter({ max: 3, windowMs: 600_000 }),
         minFillMs: 3_000,
       });
+      // Different names: the same request twice would be one request, not two.
       for (let i = 0; i < 3; i++) {
-        expect((await quotes.submit(valid(), meta({ now: NOW + i }))).ok).toBe(true);
+        expect((await quotes.submit(valid({ name: `Sam ${i}` }), meta({ now: NOW + i }))).ok).toBe(
+          true,
+        );
       }
-      const blocked = await quotes.submit(valid(), meta({ now: NOW + 60_000 }));
+      const blocked = await quotes.submit(valid({ name: "Sam 4" }), meta({ now: NOW + 60_000 }));
       expect(blocked).toEqual({ ok: false, status: 429, retryAfterSeconds: 540 });
-      expect((await quotes.submit(valid(), meta({ ip: "198.51.100.1" }))).ok).toBe(true);
-      expect((await quotes.submit(valid(), meta({ now: NOW + 600_001 }))).ok).toBe(true);
+      expect((await quotes.submit(valid({ name: "Sam 5" }), meta({ ip: "198.51.100.1" }))).ok).toBe(
+        true,
+      );
+      expect((await quotes.submit(valid({ name: "Sam 6" }), meta({ now: NOW + 600_001 }))).ok).toBe(
+        true,
+      );
       expect(await repository.countQuoteRequests()).toBe(5);
     });
 

@@ -3,7 +3,7 @@
 // request reaches the server, and stored rows are read from the real SQLite file.
 import type { Page, Request, Route } from "@playwright/test";
 import { E2E_DB_FILE } from "../support/config";
-import { type QuoteRow, sqliteRowsNamed } from "../support/db-helpers";
+import { type QuoteRow, scratchSqlite, sqliteRowsNamed } from "../support/db-helpers";
 import { expect, test } from "../support/fixtures";
 import {
   FORM_FIELDS,
@@ -17,6 +17,7 @@ import {
   SPEC,
   uniqueName,
 } from "../support/quote-helpers";
+import { spawnServer } from "../support/spawn-server";
 
 const API_GLOB = `**${QUOTE_API}`;
 const rowsNamed = (name: string): QuoteRow[] => sqliteRowsNamed(E2E_DB_FILE, name);
@@ -483,6 +484,40 @@ test.describe("one fill stores one row", () => {
 });
 
 test.describe("real end to end", () => {
+  test("a quick visitor who typed before the script woke is not taken for a bot", async ({
+    page,
+  }) => {
+    const db = scratchSqlite("fill-clock");
+    const server = await spawnServer({ DATABASE_URL: db.url, QUOTE_MIN_FILL_MS: "3000" });
+    try {
+      // The islands' script arrives late, as on a slow phone; the visitor types meanwhile.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/assets/entry.client-*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/`);
+      const values = filled();
+      await fillForm(page, values);
+      await page.waitForTimeout(3_500);
+      release();
+      await expect(quoteForm(page).form).toHaveAttribute("novalidate", "");
+      // Sent the moment the form wakes: the page has been open well past the minimum.
+      await quoteForm(page).submit.click();
+      await expectThankYou(page);
+      const [row] = sqliteRowsNamed(db.file, values.name);
+      expect(row).toMatchObject({ is_spam: 0, spam_reason: null });
+    } finally {
+      // Leave the page before its server goes, or its late requests fail on the console.
+      await page.goto("about:blank");
+      await server.stop();
+      db.remove();
+    }
+  });
+
   test("a submission lands as one row with trimmed values, derived suburb and blanks as NULL", async ({
     page,
   }) => {
