@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { startAlerts, stopAlerts } from "./server/alerts/index.server";
 import { closeDatabase, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
 import { clientInfoContext } from "./server/request-context.server";
@@ -17,6 +18,8 @@ export const streamTimeout = 5_000;
 export const serverHooks = {
   startDatabase,
   closeDatabase,
+  startAlerts,
+  stopAlerts,
   clientInfoContext,
   trustProxy: SERVER_ENV.TRUST_PROXY,
   trackingEnabled: Boolean(import.meta.env.VITE_GOOGLE_ADS_ID?.trim()),

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import type { DialectName } from "../db.server";
 import { createQuoteRequests } from "./0001-create-quote-requests.server";
+import { createAlertOutbox } from "./0003-create-alert-outbox.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -9,5 +10,6 @@ import { createQuoteRequests } from "./0001-create-quote-requests.server";
 export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     "0001_create_quote_requests": createQuoteRequests(dialect),
+    "0003_create_alert_outbox": createAlertOutbox(dialect),
   };
 }
