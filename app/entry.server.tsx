@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { startAlerts, stopAlerts } from "./server/alerts/index.server";
+import { sendTestAlerts, startAlerts, stopAlerts } from "./server/alerts/index.server";
 import { closeDatabase, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
 import { clientInfoContext } from "./server/request-context.server";
@@ -20,6 +20,7 @@ export const serverHooks = {
   closeDatabase,
   startAlerts,
   stopAlerts,
+  sendTestAlerts,
   clientInfoContext,
   trustProxy: SERVER_ENV.TRUST_PROXY,
   trackingEnabled: Boolean(import.meta.env.VITE_GOOGLE_ADS_ID?.trim()),

@@ -1,6 +1,8 @@
 // Lead alerts through the built server (`npm run build` first): a real SMTP server and a real
 // webhook receiver run in this test process; the server is a separate process we can kill.
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import {
   createScratchPostgres,
@@ -258,6 +260,64 @@ test.describe("lead alerts", () => {
       await smtp.close();
       await hook.close();
       await pg.drop();
+    }
+  });
+
+  test("npm run alerts:test says plainly what worked and what did not", async () => {
+    const smtp = await startSmtpSink();
+    const hook = await startWebhookReceiver();
+    const auth = { user: "owner", pass: "right-password" };
+    smtp.behave({ auth });
+    // Asynchronously: the SMTP server and receiver live in this process and must keep answering.
+    const runScript = (env: Record<string, string>) =>
+      new Promise<{ status: number; out: string }>((done) => {
+        execFile(
+          process.execPath,
+          [resolve("scripts/alerts-test.ts")],
+          { env: { ...process.env, ...env }, encoding: "utf8", timeout: 30_000 },
+          (error, stdout, stderr) =>
+            done({ status: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
+        );
+      });
+    const base = {
+      LEAD_ALERT_TO: "owner@roofs.example",
+      LEAD_ALERT_FROM: "leads@roofs.example",
+      LEAD_WEBHOOK_URL: hook.url,
+      LEAD_WEBHOOK_SECRET: hook.secret,
+    };
+    try {
+      const working = await runScript({ ...base, SMTP_URL: smtp.url(auth) });
+      expect(working.out).toContain(
+        "OK: the mail server accepted a test alert for owner@roofs.example",
+      );
+      expect(working.out).toContain("OK: the receiver accepted a signed test event");
+      expect(working.out).not.toContain("right-password");
+      expect(working.status).toBe(0);
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]?.parsed.subject).toMatch(/^Test alert: /);
+      expect(hook.requests.map((r) => r.verified)).toEqual([true]);
+
+      const wrongPassword = await runScript({
+        ...base,
+        SMTP_URL: smtp.url({ ...auth, pass: "nope" }),
+      });
+      expect(wrongPassword.status).toBe(1);
+      expect(wrongPassword.out).toContain(
+        "FAILED: the mail server refused the user name or password",
+      );
+
+      smtp.behave({ auth, mailFrom: { code: 553, message: "5.7.1 Sender address rejected" } });
+      const refusedSender = await runScript({ ...base, SMTP_URL: smtp.url(auth) });
+      expect(refusedSender.out).toContain("FAILED: the mail server refused the sender address");
+
+      hook.answerWith([500]);
+      await smtp.down();
+      const unreachable = await runScript({ ...base, SMTP_URL: smtp.url(auth) });
+      expect(unreachable.out).toContain("FAILED: could not reach the mail server");
+      expect(unreachable.out).toContain("FAILED: the webhook receiver answered 500");
+    } finally {
+      await smtp.close();
+      await hook.close();
     }
   });
 });

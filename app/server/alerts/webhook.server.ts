@@ -74,11 +74,20 @@ export async function postWebhook(url: string, request: SignedRequest): Promise<
       error: `the webhook receiver answered ${response.status}`,
     };
   } catch (error) {
-    const err = error as { name?: string; cause?: { code?: string }; message?: string };
+    const err = error as {
+      name?: string;
+      cause?: { code?: string; message?: string; errors?: { code?: string }[] };
+      message?: string;
+    };
+    // fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND…) is in its cause.
     const reason =
       err.name === "TimeoutError"
         ? `no answer within ${TIMEOUT_MS / 1000} s`
-        : (err.cause?.code ?? err.message ?? String(error));
+        : (err.cause?.code ??
+          err.cause?.errors?.[0]?.code ??
+          err.cause?.message ??
+          err.message ??
+          String(error));
     return {
       ok: false,
       permanent: false,
