@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { BUSINESS } from "./content/business";
+import { sendTestAlerts, startAlerts, stopAlerts } from "./server/alerts/index.server";
 import { closeDatabase, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
 import { clientInfoContext } from "./server/request-context.server";
@@ -18,6 +19,9 @@ export const streamTimeout = 5_000;
 export const serverHooks = {
   startDatabase,
   closeDatabase,
+  startAlerts,
+  stopAlerts,
+  sendTestAlerts,
   clientInfoContext,
   env: SERVER_ENV,
   business: { name: BUSINESS.name, phone: BUSINESS.phone, phoneHref: BUSINESS.phoneHref },
@@ -25,10 +29,6 @@ export const serverHooks = {
 };
 export type ServerHooks = typeof serverHooks;
 
-/**
- * React Router's default prints whole stack traces; our logs are one JSON line per event, and
- * most of these are visitors' mistakes (a POST to a page without a form, a mangled URL).
- */
 /** What went wrong, in words: route error responses (405, 404…) are objects, not Errors. */
 export function describeError(error: unknown): string {
   if (isRouteErrorResponse(error)) {
@@ -48,6 +48,10 @@ export function describeError(error: unknown): string {
   return String(error);
 }
 
+/**
+ * React Router's default prints whole stack traces; our logs are one JSON line per event, and
+ * most of these are visitors' mistakes (a POST to a page without a form, a mangled URL).
+ */
 function logRequestError(error: unknown, request: Request): void {
   if (request.signal.aborted) return;
   const line = {

@@ -6,6 +6,8 @@
 //  2. The server: requests per second and p99 latency for the prerendered home page, and the
 //     same file served by nginx in the same run (when installed), as ratios.
 //  3. Durable quote inserts per second through the API, on a fresh SQLite file.
+//  4. Lead alerts (bench/alerts.ts): e-mail latency from the 201 to a local SMTP server, and
+//     inserts per second with alerts on against off.
 // Writes bench/results/latest.json and prints tables. Settings: BENCH_DURATION_S (5),
 // BENCH_CONCURRENCY (16), BENCH_ROUNDS (5 alternating turns for the page comparison),
 // BENCH_LIGHTHOUSE_RUNS (1, median of n when more).
@@ -17,6 +19,7 @@ import Database from "better-sqlite3";
 import { LANDING_PAGES } from "../app/content/landing-pages.ts";
 import { launchAuditChrome } from "../tests/support/audit-lighthouse.ts";
 import { spawnServer } from "../tests/support/spawn-server.ts";
+import { benchAlerts, printAlertBench } from "./alerts.ts";
 import { kb, log, measureMedian, type PageMetrics, round, table } from "./lighthouse-metrics.ts";
 import { type LoadResult, runInterleaved, runLoad, summarise } from "./load-client.ts";
 import { nginxAvailable, startNginx } from "./nginx.ts";
@@ -132,6 +135,14 @@ async function main() {
       .n;
     db.close();
 
+    const alerts = await benchAlerts({
+      concurrency: CONCURRENCY,
+      durationMs: DURATION_MS * 2,
+      warmupMs: WARMUP_MS,
+      rounds: 2,
+      log,
+    });
+
     const summary = {
       date: started.toISOString(),
       node: process.version,
@@ -168,6 +179,7 @@ async function main() {
         rowsStored: stored,
         allStored: stored === inserts.okIncludingWarmup,
       },
+      alerts,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(join(RESULTS_DIR, "latest.json"), `${JSON.stringify(summary, null, 2)}\n`);
@@ -267,6 +279,7 @@ async function main() {
     console.log(
       `rows on disk after shutdown: ${stored} (${summary.inserts.allStored ? "every" : "NOT every"} 201 answer, warm-up included: ${inserts.okIncludingWarmup})`,
     );
+    printAlertBench(alerts);
     console.log(`\nSaved bench/results/latest.json`);
   } finally {
     await floor.stop().catch(() => {});

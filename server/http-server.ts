@@ -58,6 +58,7 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
   const files = await loadStaticFiles(clientDir);
   const handle = createRequestHandler(build, process.env.NODE_ENV ?? "production");
   await startDatabaseWithRetry(hooks);
+  hooks.startAlerts();
 
   function sendText(
     req: IncomingMessage,
@@ -254,7 +255,11 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
   logLine({ event: "listening", url: `http://${host ?? "localhost"}:${port}` });
 
   const shutdown = () => {
-    server.close(() => void hooks.closeDatabase().finally(() => process.exit(0)));
+    // The worker hands back the alert jobs it holds while the database is still open.
+    const alertsStopped = hooks.stopAlerts();
+    server.close(
+      () => void alertsStopped.finally(() => hooks.closeDatabase()).finally(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.once("SIGTERM", shutdown);

@@ -198,9 +198,12 @@ describe("POST /api/quote-requests", () => {
   });
 
   it("answers 429 with Retry-After and the phone number after 3 from one address", async () => {
-    for (let i = 0; i < 3; i++) expect((await call({ body: body() })).status).toBe(201);
+    // Three different requests: the same one sent again would be a replay, not a new request.
+    for (let i = 0; i < 3; i++) {
+      expect((await call({ body: body({ name: `Sam ${i}` }) })).status).toBe(201);
+    }
     const before = await count();
-    const response = await call({ body: body() });
+    const response = await call({ body: body({ name: "Sam 4" }) });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(500);
     expect(await response.json()).toEqual({

@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import type { AlertOutboxTable } from "./alerts/outbox.server";
 import { SERVER_ENV } from "./env.server";
 import { migrationsFor } from "./migrations/index.server";
 
@@ -54,6 +55,7 @@ export interface ServerHeartbeatTable {
 export interface Database {
   quote_requests: QuoteRequestsTable;
   server_heartbeat: ServerHeartbeatTable;
+  alert_outbox: AlertOutboxTable;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;

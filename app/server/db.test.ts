@@ -32,7 +32,8 @@ const row = (overrides: Partial<NewQuoteRequest> = {}): NewQuoteRequest => ({
   ...overrides,
 });
 
-const ALL_MIGRATIONS = Object.keys(migrationsFor("sqlite"));
+/** Every migration, in order: each branch adds its own without touching these tests. */
+const ALL_MIGRATIONS = Object.keys(migrationsFor("sqlite")).sort();
 
 async function migrationNames(handle: DatabaseHandle): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(

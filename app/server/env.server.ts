@@ -11,59 +11,139 @@ const integer = (fallback: number, min: number) =>
 
 export const DEFAULT_DATABASE_URL = "file:./data/quotes.db";
 
-const ServerEnvSchema = z.object({
-  /** file:PATH (SQLite, relative to the working directory) or postgres://… */
-  DATABASE_URL: z.preprocess(
+const optionalText = z.preprocess(unsetIfEmpty, z.string().trim().optional());
+
+/** Lead alerts (app/server/alerts/). Cross-field rules are in the schema's refinement below. */
+const AlertEnvSchema = z.object({
+  /** smtp://user:pass@host:port or smtps://…; unset means no e-mail. */
+  SMTP_URL: z.preprocess(
     unsetIfEmpty,
     z
       .string()
       .trim()
-      .default(DEFAULT_DATABASE_URL)
-      .refine((url) => /^(file:.+|postgres(ql)?:\/\/.+)$/.test(url), {
-        message: "must be file:PATH or postgres://…",
-      }),
-  ),
-  /** Quote submissions allowed per visitor address within the window. */
-  RATE_LIMIT_MAX: integer(5, 1),
-  RATE_LIMIT_WINDOW_SECONDS: integer(600, 1),
-  /** Forms sent sooner than this after they were first shown are treated as bots; 0 turns it off. */
-  QUOTE_MIN_FILL_MS: integer(2000, 0),
-  /**
-   * How many proxies stand in front of us (1 for one nginx). The visitor's address is the one
-   * that many hops from the right of X-Forwarded-For; X-Forwarded-Proto and -Host are read on
-   * the same terms. 0 (the default) trusts none of them. "true"/"false" are read as 1/0.
-   */
-  TRUST_PROXY: z.preprocess((value) => {
-    const v = unsetIfEmpty(value);
-    if (typeof v !== "string") return v;
-    const word = v.trim().toLowerCase();
-    if (word === "true" || word === "yes") return "1";
-    if (word === "false" || word === "no") return "0";
-    return v;
-  }, z.coerce.number().int().min(0).max(10).default(0)),
-  /**
-   * The site's public origin as visitors see it (https://www.example.com.au). When set, every
-   * request is judged against it; unset, the origin comes from the request itself.
-   */
-  SITE_URL: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .trim()
-      .refine((value) => /^https?:\/\/[^/?#\s]+\/?$/.test(value), {
-        message: "must be an origin such as https://www.example.com.au",
+      .refine((url) => /^smtps?:\/\/[^\s/]+/.test(url), {
+        message: "must be smtp://user:pass@host:port or smtps://…",
       })
-      .transform((value) => new URL(value).origin)
       .optional(),
   ),
-  /** Time a client gets to send its request headers, then its whole request (a slow phone meets both). */
-  HTTP_HEADERS_TIMEOUT_MS: integer(20_000, 1_000),
-  HTTP_REQUEST_TIMEOUT_MS: integer(30_000, 1_000),
-  /** How long an idle keep-alive connection stays open. */
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(5_000, 100),
-  /** Open connections past this are refused, so one client can't hold every socket. */
-  HTTP_MAX_CONNECTIONS: integer(1_000, 1),
+  /** One or more addresses, comma-separated. */
+  LEAD_ALERT_TO: optionalText,
+  LEAD_ALERT_FROM: optionalText,
+  LEAD_WEBHOOK_URL: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .refine((url) => /^https?:\/\/[^\s/]+/.test(url), { message: "must be http(s)://…" })
+      .optional(),
+  ),
+  LEAD_WEBHOOK_SECRET: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .refine((secret) => /^whsec_[A-Za-z0-9+/=]{24,}$/.test(secret), {
+        message: "must be whsec_ followed by base64 (at least 18 bytes)",
+      })
+      .optional(),
+  ),
+  /** The customer's "thanks, we'll call" e-mail; on by default when SMTP is set. */
+  LEAD_ACK_EMAIL: z.preprocess(
+    unsetIfEmpty,
+    z.enum(["on", "off", "1", "0", "true", "false"]).default("on"),
+  ),
+  /** First retry delay; each later one doubles, up to ALERT_RETRY_MAX_MS, with jitter. */
+  ALERT_RETRY_BASE_MS: integer(10_000, 1),
+  ALERT_RETRY_MAX_MS: integer(30 * 60_000, 1),
+  /** After this long since the lead arrived, a job that keeps failing is marked failed. */
+  ALERT_RETRY_FOR_SECONDS: integer(24 * 3600, 1),
+  /** How often the worker looks for due jobs (it is also woken when a lead is stored). */
+  ALERT_POLL_MS: integer(1_000, 10),
+  /** How long a claimed job stays reserved for its worker before another may take it. */
+  ALERT_LEASE_SECONDS: integer(120, 1),
 });
+
+const ServerEnvSchema = z
+  .object({
+    /** file:PATH (SQLite, relative to the working directory) or postgres://… */
+    DATABASE_URL: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .trim()
+        .default(DEFAULT_DATABASE_URL)
+        .refine((url) => /^(file:.+|postgres(ql)?:\/\/.+)$/.test(url), {
+          message: "must be file:PATH or postgres://…",
+        }),
+    ),
+    /** Quote submissions allowed per visitor address within the window. */
+    RATE_LIMIT_MAX: integer(5, 1),
+    RATE_LIMIT_WINDOW_SECONDS: integer(600, 1),
+    /** Forms sent sooner than this after they were first shown are treated as bots; 0 turns it off. */
+    QUOTE_MIN_FILL_MS: integer(2000, 0),
+    /**
+     * How many proxies stand in front of us (1 for one nginx). The visitor's address is the one
+     * that many hops from the right of X-Forwarded-For; X-Forwarded-Proto and -Host are read on
+     * the same terms. 0 (the default) trusts none of them. "true"/"false" are read as 1/0.
+     */
+    TRUST_PROXY: z.preprocess((value) => {
+      const v = unsetIfEmpty(value);
+      if (typeof v !== "string") return v;
+      const word = v.trim().toLowerCase();
+      if (word === "true" || word === "yes") return "1";
+      if (word === "false" || word === "no") return "0";
+      return v;
+    }, z.coerce.number().int().min(0).max(10).default(0)),
+    /**
+     * The site's public origin as visitors see it (https://www.example.com.au). When set, every
+     * request is judged against it; unset, the origin comes from the request itself.
+     */
+    SITE_URL: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .trim()
+        .refine((value) => /^https?:\/\/[^/?#\s]+\/?$/.test(value), {
+          message: "must be an origin such as https://www.example.com.au",
+        })
+        .transform((value) => new URL(value).origin)
+        .optional(),
+    ),
+    /** Time a client gets to send its request headers, then its whole request (a slow phone meets both). */
+    HTTP_HEADERS_TIMEOUT_MS: integer(20_000, 1_000),
+    HTTP_REQUEST_TIMEOUT_MS: integer(30_000, 1_000),
+    /** How long an idle keep-alive connection stays open. */
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(5_000, 100),
+    /** Open connections past this are refused, so one client can't hold every socket. */
+    HTTP_MAX_CONNECTIONS: integer(1_000, 1),
+  })
+  .extend(AlertEnvSchema.shape)
+  .superRefine((env, ctx) => {
+    const problem = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    const address = /^[^\s@,<>"]+@[^\s@,<>"]+\.[^\s@,<>"]+$/;
+    const badTo = (env.LEAD_ALERT_TO ?? "")
+      .split(",")
+      .map((a) => a.trim())
+      .filter((a) => a && !address.test(a));
+    if (badTo.length > 0) problem("LEAD_ALERT_TO", "must be e-mail addresses separated by commas");
+    if (
+      env.LEAD_ALERT_FROM &&
+      !/^([^<>]*<)?[^\s@,<>"]+@[^\s@,<>"]+\.[^\s@,<>"]+>?$/.test(env.LEAD_ALERT_FROM)
+    ) {
+      problem("LEAD_ALERT_FROM", "must be an address, or Name <address>");
+    }
+    if (env.SMTP_URL) {
+      if (!env.LEAD_ALERT_TO) problem("LEAD_ALERT_TO", "is needed when SMTP_URL is set");
+      if (!env.LEAD_ALERT_FROM) problem("LEAD_ALERT_FROM", "is needed when SMTP_URL is set");
+    }
+    if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
+      problem("LEAD_WEBHOOK_SECRET", "is needed when LEAD_WEBHOOK_URL is set (whsec_…)");
+    }
+    if (env.ALERT_RETRY_MAX_MS < env.ALERT_RETRY_BASE_MS) {
+      problem("ALERT_RETRY_MAX_MS", "must not be below ALERT_RETRY_BASE_MS");
+    }
+  });
 
 export type ServerEnv = z.infer<typeof ServerEnvSchema>;
 

@@ -1,6 +1,8 @@
 // The only queries the site runs on quote requests. Nothing here is reachable from a
 // route that reads: the site stores requests, it never shows them.
 import type { Insertable, Kysely, Selectable } from "kysely";
+import { kickAlerts } from "./alerts/index.server";
+import { enqueueLeadAlerts } from "./alerts/outbox.server";
 import type { Database, QuoteRequestsTable } from "./db.server";
 
 export type NewQuoteRequest = Insertable<Omit<QuoteRequestsTable, "id">>;
@@ -23,13 +25,23 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
       // "do nothing" instead of catching a unique-violation error: the same statement
       // on both dialects, and on PostgreSQL it waits for a concurrent insert of the same
       // key to commit, so the read-back that follows always finds it.
-      const inserted = await db
-        .insertInto("quote_requests")
-        .values(row)
-        .onConflict((oc) => oc.column("idempotency_key").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      return inserted ? Number(inserted.id) : null;
+      // The lead and its alert jobs commit together: no lead without its alerts, and no
+      // alert for a lead that was rolled back (docs/decisions/007-alert-outbox.md).
+      const id = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto("quote_requests")
+          .values(row)
+          .onConflict((oc) => oc.column("idempotency_key").doNothing())
+          .returning("id")
+          .executeTakeFirst();
+        if (!inserted) return null;
+        const leadId = Number(inserted.id);
+        if (row.is_spam === 0)
+          await enqueueLeadAlerts(trx, { id: leadId, email: row.email ?? null });
+        return leadId;
+      });
+      if (id !== null && row.is_spam === 0) kickAlerts();
+      return id;
     },
 
     async findByIdempotencyKey(key) {

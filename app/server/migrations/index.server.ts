@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import type { DialectName } from "../db.server";
 import { createQuoteRequests } from "./0001-create-quote-requests.server";
 import { requestHashAndHeartbeat } from "./0002-request-hash-and-heartbeat.server";
+import { createAlertOutbox } from "./0003-create-alert-outbox.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -11,5 +12,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     "0001_create_quote_requests": createQuoteRequests(dialect),
     "0002_request_hash_and_heartbeat": requestHashAndHeartbeat,
+    "0003_create_alert_outbox": createAlertOutbox(dialect),
   };
 }

@@ -1,0 +1,377 @@
+// The outbox and its worker against real databases, a real SMTP server and a real webhook
+// receiver that checks signatures (tests/support/mail-sink.ts).
+import type { Kysely } from "kysely";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import {
+  type SmtpSink,
+  startSmtpSink,
+  startWebhookReceiver,
+  type WebhookReceiver,
+  waitUntil,
+} from "../../../tests/support/mail-sink";
+import type { Database, DatabaseHandle } from "../db.server";
+import { createQuoteRepository, type NewQuoteRequest } from "../quote-repository.server";
+import { describeEachDialect } from "../test-support.server";
+import { createMailer, type Mailer } from "./email.server";
+import {
+  alertStatesFor,
+  claimDueJobs,
+  enqueueLeadAlerts,
+  releaseClaims,
+  retryDelayMs,
+} from "./outbox.server";
+import type { AlertSettings } from "./settings.server";
+import { type AlertWorker, createAlertWorker } from "./worker.server";
+
+const lead = (overrides: Partial<NewQuoteRequest> = {}): NewQuoteRequest => ({
+  name: "Sam Nguyen",
+  phone: "0412 345 678",
+  phone_normalised: "0412345678",
+  email: "sam@example.com",
+  postcode: "3056",
+  suburb: "Brunswick, Brunswick North",
+  message: "Drip in the hallway.",
+  source_page: "/roof-repair-brunswick",
+  idempotency_key: null,
+  is_spam: 0,
+  spam_reason: null,
+  outside_service_area: 0,
+  created_at: new Date().toISOString(),
+  ...overrides,
+});
+
+describeEachDialect("lead alerts", (testDb) => {
+  let handle: DatabaseHandle;
+  let db: Kysely<Database>;
+  let smtp: SmtpSink;
+  let hook: WebhookReceiver;
+  let mailer: Mailer;
+  const workers: AlertWorker[] = [];
+
+  const settings = (overrides: Partial<AlertSettings> = {}): AlertSettings => ({
+    smtp: {
+      url: smtp.url(),
+      to: ["owner@roofs.example", "office@roofs.example"],
+      from: "Leads <leads@roofs.example>",
+    },
+    webhook: { url: hook.url, secret: hook.secret },
+    ack: true,
+    // Short, so a retry comes round within the test; the rules are the production ones.
+    retry: { baseMs: 1, maxMs: 5, forMs: 24 * 3600_000 },
+    pollMs: 20,
+    leaseMs: 60_000,
+    ...overrides,
+  });
+  const worker = (s: AlertSettings = settings(), id?: string) => {
+    const w = createAlertWorker({
+      database: async () => db,
+      dialect: testDb().dialect,
+      settings: s,
+      mailer,
+      workerId: id,
+      log: () => {},
+    });
+    workers.push(w);
+    return w;
+  };
+
+  /** Stores a lead and its jobs the way the site does: one transaction. */
+  async function storeLead(overrides: Partial<NewQuoteRequest> = {}, s = settings()) {
+    return db.transaction().execute(async (trx) => {
+      const row = lead(overrides);
+      const { id } = await trx
+        .insertInto("quote_requests")
+        .values(row)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await enqueueLeadAlerts(trx, { id: Number(id), email: row.email ?? null }, s);
+      return Number(id);
+    });
+  }
+
+  async function jobs(leadId: number) {
+    return db
+      .selectFrom("alert_outbox")
+      .selectAll()
+      .where("quote_request_id", "=", leadId)
+      .orderBy("channel")
+      .execute();
+  }
+
+  /** Runs the worker until nothing is due, waiting out short retry delays. */
+  async function drain(w: AlertWorker, until: () => Promise<boolean>) {
+    await waitUntil(
+      async () => {
+        await w.runOnce();
+        return until();
+      },
+      10_000,
+      "the outbox to settle",
+    );
+  }
+
+  const statusOf = async (leadId: number, channel: string) =>
+    (await jobs(leadId)).find((job) => job.channel === channel);
+
+  beforeAll(async () => {
+    handle = testDb().open();
+    await handle.migrate();
+    db = handle.db;
+    smtp = await startSmtpSink();
+    hook = await startWebhookReceiver();
+    mailer = createMailer(smtp.url(), "test smtp");
+  });
+  afterAll(async () => {
+    mailer.close();
+    await smtp.close();
+    await hook.close();
+  });
+  beforeEach(async () => {
+    smtp.behave({});
+    hook.answerWith([]);
+    smtp.messages.length = 0;
+    hook.requests.length = 0;
+    await db.deleteFrom("alert_outbox").execute();
+    await db.deleteFrom("quote_requests").execute();
+  });
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.stop(100)));
+  });
+
+  it("delivers the alert, the webhook and the acknowledgement once each", async () => {
+    const id = await storeLead();
+    const w = worker();
+    expect(await w.runOnce()).toBe(3);
+    expect(await w.runOnce()).toBe(0);
+
+    expect(smtp.messages).toHaveLength(2);
+    const alert = smtp.messages.find((m) => m.envelopeTo.includes("owner@roofs.example"));
+    expect(alert?.envelopeTo).toEqual(["owner@roofs.example", "office@roofs.example"]);
+    const ack = smtp.messages.find((m) => m.envelopeTo.includes("sam@example.com"));
+    expect(ack?.envelopeTo).toEqual(["sam@example.com"]);
+
+    expect(hook.requests).toHaveLength(1);
+    const [request] = hook.requests;
+    expect(request?.verified).toBe(true);
+    expect(request?.payload).toMatchObject({
+      type: "quote_request.created",
+      data: {
+        id,
+        name: "Sam Nguyen",
+        phone: "0412 345 678",
+        phone_e164: "+61412345678",
+        email: "sam@example.com",
+        postcode: "3056",
+        suburb: "Brunswick, Brunswick North",
+        message: "Drip in the hallway.",
+        source_page: "/roof-repair-brunswick",
+        outside_service_area: false,
+      },
+    });
+
+    const states = (await alertStatesFor(db, [id])).get(id);
+    expect(states?.map((s) => [s.channel, s.status, s.attempts])).toEqual([
+      ["email", "sent", 1],
+      ["webhook", "sent", 1],
+      ["ack", "sent", 1],
+    ]);
+    expect(states?.every((s) => s.sentAt && s.lastError === null)).toBe(true);
+    // The Message-ID and webhook-id are the job's delivery id.
+    const rows = await jobs(id);
+    expect(request?.id).toBe(rows.find((r) => r.channel === "webhook")?.delivery_id);
+    expect(alert?.parsed.messageId).toContain(rows.find((r) => r.channel === "email")?.delivery_id);
+  });
+
+  it("writes not_configured rows, and sends nothing, when alerts are off", async () => {
+    const off = settings({ smtp: undefined, webhook: undefined });
+    const id = await storeLead({}, off);
+    expect(await worker(off).runOnce()).toBe(0);
+    const states = (await alertStatesFor(db, [id])).get(id);
+    expect(states?.map((s) => [s.channel, s.status])).toEqual([
+      ["email", "not_configured"],
+      ["webhook", "not_configured"],
+    ]);
+    expect(smtp.messages).toHaveLength(0);
+    expect(hook.requests).toHaveLength(0);
+  });
+
+  it("sends no acknowledgement when it is turned off or the customer gave no e-mail", async () => {
+    const a = await storeLead({}, settings({ ack: false }));
+    const b = await storeLead({ email: null });
+    expect((await jobs(a)).map((j) => j.channel)).toEqual(["email", "webhook"]);
+    expect((await jobs(b)).map((j) => j.channel)).toEqual(["email", "webhook"]);
+  });
+
+  it("enqueues once per lead, however often it is asked", async () => {
+    const id = await storeLead();
+    expect(await enqueueLeadAlerts(db, { id, email: "sam@example.com" }, settings())).toBe(0);
+    expect(await jobs(id)).toHaveLength(3);
+  });
+
+  it("stores no spam-flagged request's alerts, and never stores alerts without their lead", async () => {
+    const repository = createQuoteRepository(db);
+    const spamId = await repository.insertQuoteRequest(
+      lead({ is_spam: 1, spam_reason: "honeypot" }),
+    );
+    const realId = await repository.insertQuoteRequest(lead());
+    expect(spamId).not.toBeNull();
+    expect(await jobs(spamId as number)).toEqual([]);
+    // Without SMTP_URL in the test environment, the real lead's jobs say so.
+    expect((await jobs(realId as number)).map((j) => j.status)).toEqual([
+      "not_configured",
+      "not_configured",
+    ]);
+    expect(await worker().runOnce()).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+    expect(hook.requests).toHaveLength(0);
+  });
+
+  it("rolls the lead back when its alert jobs can't be written", async () => {
+    const location = await testDb().fresh();
+    const broken = location.open();
+    await broken.migrate();
+    await broken.db.schema.dropTable("alert_outbox").execute();
+    await expect(createQuoteRepository(broken.db).insertQuoteRequest(lead())).rejects.toThrow();
+    expect(await createQuoteRepository(broken.db).countQuoteRequests()).toBe(0);
+  });
+
+  it("retries a mail server that refuses for now (451), then delivers once", async () => {
+    smtp.behave({ mailFrom: { code: 451, message: "4.3.0 Try again later" } });
+    const id = await storeLead({ email: null }, settings({ webhook: undefined }));
+    const w = worker(settings({ webhook: undefined }));
+    await w.runOnce();
+    const waiting = await statusOf(id, "email");
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1, locked_by: null });
+    expect(waiting?.last_error).toContain("451");
+    expect(smtp.messages).toHaveLength(0);
+
+    smtp.behave({});
+    await drain(w, async () => (await statusOf(id, "email"))?.status === "sent");
+    expect(smtp.messages).toHaveLength(1);
+    expect(await statusOf(id, "email")).toMatchObject({ attempts: 2, status: "sent" });
+  });
+
+  it("keeps a lead through a mail server that is down, and delivers when it is back", async () => {
+    await smtp.down();
+    const id = await storeLead({ email: null }, settings({ webhook: undefined }));
+    const w = worker(settings({ webhook: undefined }));
+    await w.runOnce();
+    await waitUntil(
+      async () => Number((await statusOf(id, "email"))?.attempts) >= 1,
+      5_000,
+      "an attempt",
+    );
+    await w.runOnce();
+    const waiting = await statusOf(id, "email");
+    expect(waiting?.status).toBe("pending");
+    expect(waiting?.last_error).toMatch(/could not reach the mail server/);
+
+    await smtp.up();
+    await drain(w, async () => (await statusOf(id, "email"))?.status === "sent");
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("stops at once on a permanent refusal (550), with the reason", async () => {
+    smtp.behave({
+      rcptTo: () => ({ code: 550, message: "5.1.1 No such user here" }),
+    });
+    const id = await storeLead({ email: null }, settings({ webhook: undefined }));
+    const w = worker(settings({ webhook: undefined }));
+    await w.runOnce();
+    const failed = await statusOf(id, "email");
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed?.last_error).toMatch(/refused the recipient address \(550\)/);
+    const attemptsBefore = smtp.attempts;
+    smtp.behave({});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await w.runOnce()).toBe(0);
+    expect(smtp.attempts).toBe(attemptsBefore);
+  });
+
+  it("gives up with the last error once the retry window has passed", async () => {
+    smtp.behave({ mailFrom: { code: 421, message: "4.7.0 Busy" } });
+    const s = settings({ webhook: undefined, retry: { baseMs: 1, maxMs: 2, forMs: 1 } });
+    const id = await storeLead(
+      { email: null, created_at: new Date(Date.now() - 10).toISOString() },
+      s,
+    );
+    await worker(s).runOnce();
+    const failed = await statusOf(id, "email");
+    expect(failed?.status).toBe("failed");
+    expect(failed?.last_error).toMatch(/gave up after 1 attempts: .*421/);
+  });
+
+  it("retries a webhook answered with 500, with the same webhook-id, and delivers it once", async () => {
+    hook.answerWith([500, 500]);
+    const s = settings({ smtp: undefined });
+    const id = await storeLead({}, s);
+    const w = worker(s);
+    await drain(w, async () => (await statusOf(id, "webhook"))?.status === "sent");
+    expect(hook.requests.map((r) => r.status)).toEqual([500, 500, 200]);
+    expect(hook.requests.every((r) => r.verified)).toBe(true);
+    expect(new Set(hook.requests.map((r) => r.id)).size).toBe(1);
+    expect(await statusOf(id, "webhook")).toMatchObject({ attempts: 3 });
+  });
+
+  it("lets one worker at a time hold a job, and hands back claims", async () => {
+    const id = await storeLead({ email: null });
+    const [a, b] = ["worker-a", "worker-b"];
+    const claimedByA = await claimDueJobs(db, testDb().dialect, a, { limit: 10, leaseMs: 60_000 });
+    expect(claimedByA.map((j) => j.quote_request_id)).toEqual([id, id]);
+    expect(await claimDueJobs(db, testDb().dialect, b, { limit: 10, leaseMs: 60_000 })).toEqual([]);
+    expect(await releaseClaims(db, a)).toBe(2);
+    expect(
+      await claimDueJobs(db, testDb().dialect, b, { limit: 10, leaseMs: 60_000 }),
+    ).toHaveLength(2);
+    // A lease that has run out (its holder died) is free again.
+    expect(
+      await claimDueJobs(db, testDb().dialect, a, {
+        limit: 10,
+        leaseMs: 1,
+        now: new Date(Date.now() + 120_000),
+      }),
+    ).toHaveLength(2);
+  });
+
+  it("has workers racing for 60 leads deliver each alert exactly once", async () => {
+    const s = settings({ smtp: undefined });
+    const ids: number[] = [];
+    for (let i = 0; i < 60; i++) ids.push(await storeLead({ name: `Race ${i}` }, s));
+    const racers = [worker(s, "racer-1"), worker(s, "racer-2"), worker(s, "racer-3")];
+    await Promise.all(
+      racers.map(async (w) => {
+        while ((await w.runOnce()) > 0) {}
+      }),
+    );
+    expect(hook.requests).toHaveLength(60);
+    const byLead = new Map<unknown, number>();
+    for (const r of hook.requests) {
+      const leadId = (r.payload?.data as { id?: number } | undefined)?.id;
+      byLead.set(leadId, (byLead.get(leadId) ?? 0) + 1);
+    }
+    expect([...byLead.keys()].sort((x, y) => Number(x) - Number(y))).toEqual(ids);
+    expect([...byLead.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it("started, delivers a new lead without waiting to be asked", async () => {
+    const w = worker();
+    w.start();
+    const id = await storeLead({ email: null });
+    await waitUntil(
+      async () => (await statusOf(id, "email"))?.status === "sent",
+      10_000,
+      "delivery",
+    );
+    await w.stop();
+    expect(smtp.messages).toHaveLength(1);
+  });
+});
+
+it("backs off exponentially, with jitter, up to the cap", () => {
+  const retry = { baseMs: 1_000, maxMs: 60_000 };
+  expect(retryDelayMs(1, retry, () => 0)).toBe(500);
+  expect(retryDelayMs(1, retry, () => 1)).toBe(1_000);
+  expect(retryDelayMs(3, retry, () => 1)).toBe(4_000);
+  expect(retryDelayMs(30, retry, () => 1)).toBe(60_000);
+  expect(retryDelayMs(30, retry, () => 0)).toBe(30_000);
+});

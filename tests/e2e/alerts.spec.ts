@@ -1,0 +1,323 @@
+// Lead alerts through the built server (`npm run build` first): a real SMTP server and a real
+// webhook receiver run in this test process; the server is a separate process we can kill.
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { expect, test } from "@playwright/test";
+import {
+  createScratchPostgres,
+  postgresReachable,
+  REQUIRE_POSTGRES,
+  scratchSqlite,
+  shownDatabaseUrl,
+  withSqlite,
+} from "../support/db-helpers";
+import {
+  type SmtpSink,
+  startSmtpSink,
+  startWebhookReceiver,
+  waitUntil,
+} from "../support/mail-sink";
+import { postQuote, validQuote } from "../support/quote-helpers";
+import { type RunningServer, spawnServer } from "../support/spawn-server";
+
+interface OutboxRow {
+  quote_request_id: number;
+  channel: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+  delivery_id: string;
+}
+
+const FAST_RETRIES = {
+  ALERT_RETRY_BASE_MS: "100",
+  ALERT_RETRY_MAX_MS: "400",
+  ALERT_POLL_MS: "50",
+  RATE_LIMIT_MAX: "100000",
+  QUOTE_MIN_FILL_MS: "0",
+};
+
+const mailEnv = (smtp: SmtpSink) => ({
+  SMTP_URL: smtp.url(),
+  LEAD_ALERT_TO: "owner@roofs.example",
+  LEAD_ALERT_FROM: "Leads <leads@roofs.example>",
+});
+
+function sqliteOutbox(file: string): OutboxRow[] {
+  return withSqlite(
+    file,
+    (db) => db.prepare("select * from alert_outbox order by id").all() as OutboxRow[],
+  );
+}
+
+test.describe("lead alerts", () => {
+  test.describe.configure({ mode: "serial" });
+  const servers: RunningServer[] = [];
+  test.afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.stop("SIGKILL")));
+  });
+
+  test("with nothing configured, the server says so once and records each lead's alerts as not configured", async () => {
+    const db = scratchSqlite("alerts-off");
+    try {
+      const server = await spawnServer({ DATABASE_URL: db.url, ...FAST_RETRIES });
+      servers.push(server);
+      const answer = await postQuote(server.url, validQuote());
+      expect(answer.status).toBe(201);
+      const spam = await postQuote(
+        server.url,
+        validQuote({ company_website: "https://spam.example" }),
+      );
+      expect(spam.status).toBe(201);
+
+      const notices = server
+        .stdout()
+        .split("\n")
+        .filter((line) => line.includes('"alerts.off"'));
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toContain("SMTP_URL");
+      expect(notices[0]).toContain("LEAD_WEBHOOK_URL");
+      const rows = sqliteOutbox(db.file);
+      expect(rows.map((r) => [r.quote_request_id, r.channel, r.status])).toEqual([
+        [answer.json?.id, "email", "not_configured"],
+        [answer.json?.id, "webhook", "not_configured"],
+      ]);
+    } finally {
+      db.remove();
+    }
+  });
+
+  test("a mail server that is down: the alert arrives once it is back, with no restart; spam sends nothing", async () => {
+    const smtp = await startSmtpSink();
+    const hook = await startWebhookReceiver();
+    const db = scratchSqlite("alerts-down");
+    try {
+      await smtp.down();
+      const server = await spawnServer({
+        DATABASE_URL: db.url,
+        ...mailEnv(smtp),
+        LEAD_WEBHOOK_URL: hook.url,
+        LEAD_WEBHOOK_SECRET: hook.secret,
+        ...FAST_RETRIES,
+      });
+      servers.push(server);
+      const name = `Down ${randomUUID()}`;
+      const answer = await postQuote(server.url, validQuote({ name }));
+      expect(answer.status).toBe(201);
+      const spam = await postQuote(
+        server.url,
+        validQuote({ name: `Spam ${randomUUID()}`, company_website: "x" }),
+      );
+      expect(spam.status).toBe(201);
+
+      // The webhook goes straight out; the e-mails wait, retried, with the reason recorded.
+      await hook.waitFor((requests) => requests.length === 1);
+      await waitUntil(
+        () =>
+          sqliteOutbox(db.file).some(
+            (r) => r.channel === "email" && r.attempts >= 2 && r.status === "pending",
+          ),
+        15_000,
+        "retries while the mail server is down",
+      );
+      const waiting = sqliteOutbox(db.file).find((r) => r.channel === "email");
+      expect(waiting?.last_error).toContain("could not reach the mail server");
+
+      await smtp.up();
+      await smtp.waitFor((messages) => messages.length === 2); // the alert and the acknowledgement
+      await waitUntil(
+        () => sqliteOutbox(db.file).every((r) => r.status === "sent"),
+        10_000,
+        "every job sent",
+      );
+      const alert = smtp.messages.find((m) => m.envelopeTo.includes("owner@roofs.example"));
+      expect(alert?.parsed.subject).toContain(name);
+      // Nothing about the spam-flagged request went anywhere, and nothing went twice.
+      expect(sqliteOutbox(db.file).map((r) => r.quote_request_id)).not.toContain(spam.json?.id);
+      expect(hook.requests).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.messages).toHaveLength(2);
+    } finally {
+      await smtp.close();
+      await hook.close();
+      db.remove();
+    }
+  });
+
+  test("a server killed with SIGKILL right after answering 201: the alerts go out after the next start", async () => {
+    const smtp = await startSmtpSink();
+    const db = scratchSqlite("alerts-kill");
+    try {
+      // The mail server refuses for now, so the jobs are still waiting when the kill comes.
+      smtp.behave({ mailFrom: { code: 421, message: "4.3.2 Not now" } });
+      const env = {
+        DATABASE_URL: db.url,
+        ...mailEnv(smtp),
+        LEAD_ACK_EMAIL: "off",
+        ...FAST_RETRIES,
+      };
+      const first = await spawnServer(env);
+      servers.push(first);
+      const names = Array.from({ length: 5 }, (_, i) => `Killed ${i} ${randomUUID()}`);
+      const answers = await Promise.all(
+        names.map((name) => postQuote(first.url, validQuote({ name }))),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+      await first.stop("SIGKILL");
+      expect(first.process.signalCode).toBe("SIGKILL");
+      expect(smtp.messages).toHaveLength(0);
+      const pending = sqliteOutbox(db.file).filter((r) => r.channel === "email");
+      expect(pending).toHaveLength(5);
+      expect(pending.every((r) => r.status === "pending")).toBe(true);
+
+      smtp.behave({});
+      const second = await spawnServer(env);
+      servers.push(second);
+      await smtp.waitFor((messages) => messages.length === 5);
+      await waitUntil(
+        () =>
+          sqliteOutbox(db.file)
+            .filter((r) => r.channel === "email")
+            .every((r) => r.status === "sent"),
+        10_000,
+        "every job sent",
+      );
+      const subjects = smtp.messages.map((m) => m.parsed.subject ?? "");
+      for (const name of names) expect(subjects.filter((s) => s.includes(name))).toHaveLength(1);
+    } finally {
+      await smtp.close();
+      db.remove();
+    }
+  });
+
+  test("two servers on one PostgreSQL deliver each of 200 leads' alerts exactly once", async () => {
+    test.setTimeout(180_000);
+    const reachable = await postgresReachable();
+    if (!reachable && REQUIRE_POSTGRES)
+      throw new Error(`PostgreSQL not reachable at ${shownDatabaseUrl()}`);
+    test.skip(!reachable, `PostgreSQL not reachable at ${shownDatabaseUrl()}`);
+
+    const pg = await createScratchPostgres();
+    const smtp = await startSmtpSink();
+    const hook = await startWebhookReceiver();
+    try {
+      const env = {
+        DATABASE_URL: pg.url,
+        ...mailEnv(smtp),
+        LEAD_ACK_EMAIL: "off",
+        LEAD_WEBHOOK_URL: hook.url,
+        LEAD_WEBHOOK_SECRET: hook.secret,
+        ...FAST_RETRIES,
+      };
+      const a = await spawnServer(env);
+      servers.push(a);
+      const b = await spawnServer(env);
+      servers.push(b);
+
+      const TOTAL = 200;
+      const prefix = `Pair ${randomUUID().slice(0, 8)}`;
+      const ids: number[] = [];
+      let next = 0;
+      const client = async () => {
+        while (next < TOTAL) {
+          const i = next++;
+          const server = i % 2 === 0 ? a : b;
+          const answer = await postQuote(server.url, validQuote({ name: `${prefix} #${i}` }));
+          expect(answer.status).toBe(201);
+          ids.push(Number(answer.json?.id));
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, client));
+
+      await smtp.waitFor((messages) => messages.length >= TOTAL, 90_000);
+      await hook.waitFor((requests) => requests.length >= TOTAL, 90_000);
+      await waitUntil(
+        async () => {
+          const [row] = await pg.query<{ n: string }>(
+            "select count(*) as n from alert_outbox where status <> 'sent'",
+          );
+          return Number(row?.n) === 0;
+        },
+        30_000,
+        "every job sent",
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+
+      const mailed = smtp.messages.map((m) => /#(\d+)/.exec(m.parsed.subject ?? "")?.[1]);
+      expect(mailed).toHaveLength(TOTAL);
+      expect(new Set(mailed).size).toBe(TOTAL);
+      const hooked = hook.requests.map((r) => (r.payload?.data as { id?: number } | undefined)?.id);
+      expect(hook.requests.every((r) => r.verified && r.status === 200)).toBe(true);
+      expect(hooked).toHaveLength(TOTAL);
+      expect(new Set(hooked)).toEqual(new Set(ids));
+
+      // One job per lead and channel, no more.
+      const rows = await pg.query<{ n: string }>("select count(*) as n from alert_outbox");
+      expect(Number(rows[0]?.n)).toBe(2 * TOTAL);
+    } finally {
+      await Promise.all(servers.splice(0).map((server) => server.stop("SIGKILL")));
+      await smtp.close();
+      await hook.close();
+      await pg.drop();
+    }
+  });
+
+  test("npm run alerts:test says plainly what worked and what did not", async () => {
+    const smtp = await startSmtpSink();
+    const hook = await startWebhookReceiver();
+    const auth = { user: "owner", pass: "right-password" };
+    smtp.behave({ auth });
+    // Asynchronously: the SMTP server and receiver live in this process and must keep answering.
+    const runScript = (env: Record<string, string>) =>
+      new Promise<{ status: number; out: string }>((done) => {
+        execFile(
+          process.execPath,
+          [resolve("scripts/alerts-test.ts")],
+          { env: { ...process.env, ...env }, encoding: "utf8", timeout: 30_000 },
+          (error, stdout, stderr) =>
+            done({ status: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
+        );
+      });
+    const base = {
+      LEAD_ALERT_TO: "owner@roofs.example",
+      LEAD_ALERT_FROM: "leads@roofs.example",
+      LEAD_WEBHOOK_URL: hook.url,
+      LEAD_WEBHOOK_SECRET: hook.secret,
+    };
+    try {
+      const working = await runScript({ ...base, SMTP_URL: smtp.url(auth) });
+      expect(working.out).toContain(
+        "OK: the mail server accepted a test alert for owner@roofs.example",
+      );
+      expect(working.out).toContain("OK: the receiver accepted a signed test event");
+      expect(working.out).not.toContain("right-password");
+      expect(working.status).toBe(0);
+      expect(smtp.messages).toHaveLength(1);
+      expect(smtp.messages[0]?.parsed.subject).toMatch(/^Test alert: /);
+      expect(hook.requests.map((r) => r.verified)).toEqual([true]);
+
+      const wrongPassword = await runScript({
+        ...base,
+        SMTP_URL: smtp.url({ ...auth, pass: "nope" }),
+      });
+      expect(wrongPassword.status).toBe(1);
+      expect(wrongPassword.out).toContain(
+        "FAILED: the mail server refused the user name or password",
+      );
+
+      smtp.behave({ auth, mailFrom: { code: 553, message: "5.7.1 Sender address rejected" } });
+      const refusedSender = await runScript({ ...base, SMTP_URL: smtp.url(auth) });
+      expect(refusedSender.out).toContain("FAILED: the mail server refused the sender address");
+
+      hook.answerWith([500]);
+      await smtp.down();
+      const unreachable = await runScript({ ...base, SMTP_URL: smtp.url(auth) });
+      expect(unreachable.out).toContain("FAILED: could not reach the mail server");
+      expect(unreachable.out).toContain("FAILED: the webhook receiver answered 500");
+    } finally {
+      await smtp.close();
+      await hook.close();
+    }
+  });
+});
