@@ -494,7 +494,7 @@ test.describe("POST /api/quote-requests on the shared server", () => {
     expect(response.headers.get("cache-control")).toContain("no-store");
   });
 
-  test("an Idempotency-Key replay answers the same id and stores one row", async () => {
+  test("an Idempotency-Key replay answers the same id; the key reused for another request is 409", async () => {
     const name = uniqueName();
     const key = `test-${crypto.randomUUID()}`;
     const body = validQuote({ name });
@@ -509,12 +509,25 @@ test.describe("POST /api/quote-requests on the shared server", () => {
       expect(answer.json?.id).toBe(first.json?.id);
     }
     expect(rowsNamed(name)).toHaveLength(1);
-    expect(rowsNamed(name)[0]?.idempotency_key).toBe(key);
-    // Without a key, the same body is a new request.
+    // Stored scoped to the client, never as sent.
+    expect(rowsNamed(name)[0]?.idempotency_key).toMatch(/^k1:/);
+
+    // The same key with another customer's details: refused, nothing stored, the first kept.
+    const someoneElse = uniqueName();
+    const reused = await postQuote(BASE, validQuote({ name: someoneElse }), {
+      "Idempotency-Key": key,
+    });
+    expect(reused.status).toBe(409);
+    expect(reused.json).toMatchObject({ error: "idempotency_key_reused" });
+    expect(String(reused.json?.message)).toMatch(/different request/);
+    expect(rowsNamed(someoneElse)).toEqual([]);
+
+    // Without a key, the same body twice in a row is a double submit: one row.
     const other = uniqueName();
-    await postQuote(BASE, validQuote({ name: other }));
-    await postQuote(BASE, validQuote({ name: other }));
-    expect(rowsNamed(other)).toHaveLength(2);
+    const once = await postQuote(BASE, validQuote({ name: other }));
+    const twice = await postQuote(BASE, validQuote({ name: other }));
+    expect(twice.json?.id).toBe(once.json?.id);
+    expect(rowsNamed(other)).toHaveLength(1);
   });
 
   test("honeypot filled: the same 201, stored as spam 'honeypot'", async () => {
@@ -633,17 +646,18 @@ test.describe("servers of their own", () => {
     expect(sqliteRowsNamed(db.file, spoofed)).toHaveLength(0);
   });
 
-  test("behind a trusted proxy (TRUST_PROXY=1) each forwarded address has its own allowance", async () => {
+  test("behind a trusted proxy (TRUST_PROXY=1) the address is the proxy's, one hop from the right", async () => {
     const server = await start({ RATE_LIMIT_MAX: "3", TRUST_PROXY: "1" });
-    const from = (ip: string, name = uniqueName()) =>
-      postQuote(server.url, validQuote({ name }), { "X-Forwarded-For": ip });
+    // The test plays the proxy: the last X-Forwarded-For entry is what it saw.
+    const from = (forwarded: string, name = uniqueName()) =>
+      postQuote(server.url, validQuote({ name }), { "X-Forwarded-For": forwarded });
 
     for (let i = 0; i < 3; i++) expect((await from("198.51.100.1")).status).toBe(201);
     expect((await from("198.51.100.1")).status).toBe(429);
-    // The left-most address is the visitor's; what the proxy appends after it doesn't matter.
-    expect((await from("198.51.100.1, 10.0.0.9")).status).toBe(429);
+    // Whatever the visitor wrote to the left of it is theirs to invent and changes nothing.
+    expect((await from("203.0.113.9, 198.51.100.1")).status).toBe(429);
     expect((await from("198.51.100.2")).status).toBe(201);
-    expect((await from("198.51.100.2, 10.0.0.9")).status).toBe(201);
+    expect((await from("198.51.100.1, 198.51.100.2")).status).toBe(201);
   });
 
   test("503 when the database is unavailable; pages still serve", async () => {

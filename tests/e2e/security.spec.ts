@@ -286,7 +286,8 @@ test.describe("cross-site form posts are refused and store nothing", () => {
       body: JSON.stringify(validQuote({ name })),
     });
     await asForm.arrayBuffer();
-    expect(asForm.status).toBe(415);
+    // Refused for where it came from, before its content type is even looked at.
+    expect(asForm.status).toBe(403);
     expect(sqliteRowsNamed(E2E_DB_FILE, name)).toHaveLength(0);
   });
 
@@ -549,8 +550,9 @@ test.describe("logs: one JSON line per request, no personal data", () => {
       expect(output.includes(name), "name in the logs").toBe(false);
       expect(output.includes(secret), "anything typed in the logs").toBe(false);
     }
-    // The control: the row did arrive, so the values really went through the server.
-    expect(sqliteRowsNamed(db.file, name)).toHaveLength(2);
+    // The control: the row did arrive, so the values really went through the server. The form
+    // post repeats the API's request from the same client, so it is the same lead, stored once.
+    expect(sqliteRowsNamed(db.file, name)).toHaveLength(1);
   });
 });
 
