@@ -7,6 +7,18 @@ import { ISLANDS } from "./islands/registry";
 // are hydrated (see app/islands/). Links between pages are ordinary page loads.
 enhancePage();
 
+if (import.meta.hot) {
+  // React Router's refresh runtime revalidates its data router before every hot update, and
+  // there is no router in the browser here: give it one that has nothing to revalidate, so
+  // an edited island still refreshes in place.
+  const w = window as unknown as { __reactRouterDataRouter?: unknown };
+  w.__reactRouterDataRouter ??= {
+    revalidate: async () => {},
+    createRoutesForHMR: () => [],
+    _internalSetRoutes: () => {},
+  };
+}
+
 // As a transition, hydration is cut into short slices that give way to the visitor's taps
 // and scrolls, instead of one long task; React still hydrates an island at once when someone
 // clicks or types in it.

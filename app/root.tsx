@@ -64,6 +64,7 @@ function IslandScripts() {
   const script = bootstrapScript({
     entry: manifest.entry.module,
     imports: manifest.entry.imports,
+    hmrRuntime: manifest.hmr?.runtime,
   });
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own bootstrap, with the build's URLs
   return <script dangerouslySetInnerHTML={{ __html: script }} />;

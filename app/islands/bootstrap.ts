@@ -5,6 +5,8 @@ export interface BootstrapUrls {
   /** The islands entry (app/entry.client.tsx) as built, and the chunks it imports. */
   entry: string;
   imports: readonly string[];
+  /** Development only: React Refresh's preamble, which must run before any component module. */
+  hmrRuntime?: string;
 }
 
 /** The spec scrolls to a URL's hash 100 ms after load, smoothly (instant under reduced motion). */
@@ -21,8 +23,18 @@ function bootstrap(urls: BootstrapUrls, hashScrollDelayMs: number) {
       link.href = href;
       document.head.appendChild(link);
     }
-    // The URL comes from the build manifest at render time, not from Vite.
-    void import(/* @vite-ignore */ urls.entry);
+    // Script elements rather than import(): Vite's dev server rewrites `import(` in this
+    // function's source for the server, and the rewritten name doesn't exist in a browser.
+    // The URLs come from the build manifest at render time.
+    function addModule(src: string, then?: () => void) {
+      const script = document.createElement("script");
+      script.type = "module";
+      script.src = src;
+      if (then) script.addEventListener("load", then);
+      document.head.appendChild(script);
+    }
+    if (urls.hmrRuntime) addModule(urls.hmrRuntime, () => addModule(urls.entry));
+    else addModule(urls.entry);
   }
   function whenIdle() {
     if ("requestIdleCallback" in window) requestIdleCallback(loadIslands, { timeout: 1000 });

@@ -38,6 +38,8 @@ export interface QuoteRequestsTable {
   idempotency_key: string | null;
   /** sha256 of the normalised fields: a key reused with another request is refused. */
   request_hash: string | null;
+  /** sha256 of the client's own key, unscoped: the same request retried from a new address. */
+  key_hash: string | null;
   /** 0 or 1: better-sqlite3 refuses JS booleans, so both dialects store integers. */
   is_spam: number;
   spam_reason: string | null;

@@ -14,6 +14,8 @@ export interface QuoteRepository {
   findByIdempotencyKey(
     key: string,
   ): Promise<{ id: number; requestHash: string | null } | undefined>;
+  /** A row stored for this client key and this very request, from whichever address. */
+  findRetry(keyHash: string, requestHash: string): Promise<{ id: number } | undefined>;
   /** For tests and checks: how many rows, optionally only spam (true) or only leads (false). */
   countQuoteRequests(filter?: { spam?: boolean }): Promise<number>;
   listQuoteRequestsForTest(): Promise<StoredQuoteRequest[]>;
@@ -51,6 +53,16 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
         .where("idempotency_key", "=", key)
         .executeTakeFirst();
       return found ? { id: Number(found.id), requestHash: found.request_hash } : undefined;
+    },
+
+    async findRetry(keyHash, requestHash) {
+      const found = await db
+        .selectFrom("quote_requests")
+        .select("id")
+        .where("key_hash", "=", keyHash)
+        .where("request_hash", "=", requestHash)
+        .executeTakeFirst();
+      return found ? { id: Number(found.id) } : undefined;
     },
 
     async countQuoteRequests(filter = {}) {

@@ -67,6 +67,9 @@ export function scopedIdempotencyKey(ip: string, key: string): string {
   return `k1:${sha256(ip, key)}`;
 }
 
+/** The client's key on its own: a retry of the very same request may come from a new address. */
+const keyHashOf = (key: string) => sha256("key", key);
+
 /**
  * For forms sent without a key (no JavaScript, or an API client that sends none): the same
  * fields from the same client in the same window. A double click stores one row; the same
@@ -148,6 +151,7 @@ export function buildRow(
   extras: {
     sourcePage: string | null;
     idempotencyKey: string | null;
+    keyHash: string | null;
     requestHash: string | null;
     spamReason: SpamReason | null;
     now: number;
@@ -165,6 +169,7 @@ export function buildRow(
     source_page: extras.sourcePage,
     idempotency_key: extras.idempotencyKey,
     request_hash: extras.requestHash,
+    key_hash: extras.keyHash,
     is_spam: extras.spamReason ? 1 : 0,
     spam_reason: extras.spamReason,
     outside_service_area: outside ? 1 : 0,
@@ -205,8 +210,16 @@ export function createQuoteService(options: QuoteServiceOptions) {
         return { ok: true, id: earlier.id, duplicate: true };
       };
 
-      // A replay of a stored fill gets the original answer and costs no allowance.
-      const earlier = (await replayOf(idempotencyKey)) ?? (await replayOf(derived?.previous));
+      // A replay of a stored fill gets the original answer and costs no allowance. Phones
+      // change address between tries (Wi-Fi to mobile, IPv6 to IPv4): the same key with the
+      // very same request is that visitor's retry, whichever address it now comes from.
+      const retried = clientKey
+        ? await repository.findRetry(keyHashOf(clientKey), hash)
+        : undefined;
+      const earlier =
+        (await replayOf(idempotencyKey)) ??
+        (retried ? { ok: true as const, id: retried.id, duplicate: true } : undefined) ??
+        (await replayOf(derived?.previous));
       if (earlier) return earlier;
 
       const taken = options.limiter.take(ip, now);
@@ -216,6 +229,7 @@ export function createQuoteService(options: QuoteServiceOptions) {
       const row = buildRow(parsed.data, {
         sourcePage: sourcePageFrom(meta.sourcePage, raw.source_page),
         idempotencyKey: idempotencyKey ?? null,
+        keyHash: clientKey ? keyHashOf(clientKey) : null,
         requestHash: hash,
         spamReason: spamReasonFor(raw, now, options.minFillMs),
         now,

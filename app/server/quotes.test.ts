@@ -233,6 +233,15 @@ describeEachDialect("submitting a quote request", (testDb) => {
       expect(await repository.countQuoteRequests()).toBe(2);
     });
 
+    it("takes the same key and request from a new address as the same visitor's retry", async () => {
+      const quotes = service();
+      const key = newKey();
+      const first = await quotes.submit(valid(), meta({ idempotencyKey: key }));
+      const retry = await quotes.submit(valid(), meta({ idempotencyKey: key, ip: "::1" }));
+      expect(retry).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
+      expect(await repository.countQuoteRequests()).toBe(1);
+    });
+
     it("reads the key from the body when meta has none, and stores it scoped", async () => {
       const quotes = service();
       const key = newKey();
