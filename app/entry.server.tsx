@@ -3,8 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { closeDatabase, startDatabase } from "./server/db.server";
+import { closeDatabase, getDb, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
+import { scheduleLeadRetention } from "./server/inbox/retention.server";
 import { clientInfoContext } from "./server/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -14,8 +15,14 @@ export const streamTimeout = 5_000;
  * because the entry module is the one part of React Router's build a custom server can reach
  * (`build.entry.module`), so the server and the routes share one database and one context.
  */
+/** The database, then the daily jobs that need it (LEAD_RETENTION_DAYS). */
+async function startDatabaseAndJobs(): Promise<void> {
+  await startDatabase();
+  scheduleLeadRetention(SERVER_ENV.LEAD_RETENTION_DAYS, async () => getDb());
+}
+
 export const serverHooks = {
-  startDatabase,
+  startDatabase: startDatabaseAndJobs,
   closeDatabase,
   clientInfoContext,
   trustProxy: SERVER_ENV.TRUST_PROXY,

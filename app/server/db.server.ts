@@ -40,10 +40,58 @@ export interface QuoteRequestsTable {
   outside_service_area: number;
   /** ISO 8601 text on both dialects. */
   created_at: string;
+  // The inbox's columns (migration 0005): every lead starts "new".
+  status: Generated<LeadStatus>;
+  landing_page: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+}
+
+export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  subject: string;
+  failed_at: string;
+}
+
+export interface LeadHistoryTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  kind: "status" | "note" | "not_spam";
+  from_status: LeadStatus | null;
+  to_status: LeadStatus | null;
+  note: string | null;
+  author: string;
+  created_at: string;
 }
 
 export interface Database {
   quote_requests: QuoteRequestsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  lead_history: LeadHistoryTable;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;

@@ -38,6 +38,13 @@ const ServerEnvSchema = z.object({
   QUOTE_MIN_FILL_MS: integer(2000, 0),
   /** Trust X-Forwarded-For for the visitor's address (only behind a proxy that sets it). */
   TRUST_PROXY: flag,
+  /** Leads (with their notes and history) older than this many days are deleted daily; unset keeps them. */
+  LEAD_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).optional()),
+  /** The conversion action's name in Google Ads, for the offline-conversions export. */
+  GOOGLE_ADS_CONVERSION_NAME: z.preprocess(
+    unsetIfEmpty,
+    z.string().trim().max(100).default("Won lead"),
+  ),
 });
 
 export type ServerEnv = z.infer<typeof ServerEnvSchema>;
