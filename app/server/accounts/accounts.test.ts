@@ -40,10 +40,15 @@ describeEachDialect("accounts", (testDb) => {
     const user = await addUser(handle.db, " Owner@Example.COM ", PASSWORD, NOW);
     expect(user.email).toBe("owner@example.com");
     await expect(addUser(handle.db, "OWNER@example.com", PASSWORD)).rejects.toThrow(AccountError);
-    await expect(addUser(handle.db, "b@example.com", "eleven char")).rejects.toThrow(/12 characters/);
+    await expect(addUser(handle.db, "b@example.com", "eleven char")).rejects.toThrow(
+      /12 characters/,
+    );
     await expect(addUser(handle.db, "not an address", PASSWORD)).rejects.toThrow(AccountError);
     expect((await listUsers(handle.db)).map((u) => u.email)).toEqual(["owner@example.com"]);
-    const stored = await handle.db.selectFrom("users").select("password_hash").executeTakeFirstOrThrow();
+    const stored = await handle.db
+      .selectFrom("users")
+      .select("password_hash")
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).not.toContain(PASSWORD);
   });
 
@@ -51,7 +56,10 @@ describeEachDialect("accounts", (testDb) => {
     const user = await addUser(handle.db, "owner@example.com", PASSWORD);
     const { token, expiresAt } = await createSession(handle.db, user.id, NOW);
     expect(expiresAt.getTime()).toBe(NOW + SESSION_DAYS * DAY);
-    const stored = await handle.db.selectFrom("sessions").select("token_hash").executeTakeFirstOrThrow();
+    const stored = await handle.db
+      .selectFrom("sessions")
+      .select("token_hash")
+      .executeTakeFirstOrThrow();
     expect(stored.token_hash).not.toBe(token);
 
     const session = await readSession(handle.db, token, NOW + 1000);
@@ -59,7 +67,12 @@ describeEachDialect("accounts", (testDb) => {
     expect(await renewSession(handle.db, token, session!, NOW + 1000)).toBeUndefined();
 
     const later = NOW + 20 * DAY;
-    const renewed = await renewSession(handle.db, token, (await readSession(handle.db, token, later))!, later);
+    const renewed = await renewSession(
+      handle.db,
+      token,
+      (await readSession(handle.db, token, later))!,
+      later,
+    );
     expect(renewed?.getTime()).toBe(later + SESSION_DAYS * DAY);
     // Past the first expiry, alive thanks to the renewal; then gone when unused for 30 days.
     expect(await readSession(handle.db, token, NOW + 31 * DAY)).toBeDefined();
@@ -78,9 +91,18 @@ describeEachDialect("accounts", (testDb) => {
     expect(await readSession(handle.db, a.token, NOW)).toBeUndefined();
     expect(await readSession(handle.db, b.token, NOW)).toBeUndefined();
     expect(await readSession(handle.db, c.token, NOW)).toBeDefined();
-    expect((await signIn(handle.db, { email: "owner@example.com", password: PASSWORD, ip: "a" }, NOW)).ok).toBe(false);
     expect(
-      (await signIn(handle.db, { email: "owner@example.com", password: "a whole new password", ip: "a" }, NOW)).ok,
+      (await signIn(handle.db, { email: "owner@example.com", password: PASSWORD, ip: "a" }, NOW))
+        .ok,
+    ).toBe(false);
+    expect(
+      (
+        await signIn(
+          handle.db,
+          { email: "owner@example.com", password: "a whole new password", ip: "a" },
+          NOW,
+        )
+      ).ok,
     ).toBe(true);
 
     await removeUser(handle.db, "other@example.com");
@@ -90,13 +112,29 @@ describeEachDialect("accounts", (testDb) => {
 
   it("a wrong e-mail and a wrong password get the same answer; a right one a fresh session", async () => {
     await addUser(handle.db, "owner@example.com", PASSWORD);
-    const wrongEmail = await signIn(handle.db, { email: "nobody@example.com", password: PASSWORD, ip: "a" }, NOW);
-    const wrongPassword = await signIn(handle.db, { email: "owner@example.com", password: "nope nope nope", ip: "b" }, NOW);
+    const wrongEmail = await signIn(
+      handle.db,
+      { email: "nobody@example.com", password: PASSWORD, ip: "a" },
+      NOW,
+    );
+    const wrongPassword = await signIn(
+      handle.db,
+      { email: "owner@example.com", password: "nope nope nope", ip: "b" },
+      NOW,
+    );
     expect(wrongEmail).toEqual({ ok: false, reason: "invalid" });
     expect(wrongPassword).toEqual(wrongEmail);
 
-    const first = await signIn(handle.db, { email: " OWNER@example.com", password: PASSWORD, ip: "c" }, NOW);
-    const second = await signIn(handle.db, { email: "owner@example.com", password: PASSWORD, ip: "c" }, NOW);
+    const first = await signIn(
+      handle.db,
+      { email: " OWNER@example.com", password: PASSWORD, ip: "c" },
+      NOW,
+    );
+    const second = await signIn(
+      handle.db,
+      { email: "owner@example.com", password: PASSWORD, ip: "c" },
+      NOW,
+    );
     expect(first.ok && second.ok).toBe(true);
     if (first.ok && second.ok) expect(first.token).not.toBe(second.token);
   });
@@ -112,29 +150,73 @@ describeEachDialect("accounts", (testDb) => {
       );
       expect(result).toEqual({ ok: false, reason: "invalid" });
     }
-    const locked = await signIn(handle.db, { email: "owner@example.com", password: PASSWORD, ip: "10.9.9.9" }, NOW + 5 * 60_000);
+    const locked = await signIn(
+      handle.db,
+      { email: "owner@example.com", password: PASSWORD, ip: "10.9.9.9" },
+      NOW + 5 * 60_000,
+    );
     expect(locked).toEqual({ ok: false, reason: "throttled", retryAfterSeconds: 10 * 60 });
     // Another account is not affected, even from an address that failed before.
-    expect((await signIn(handle.db, { email: "other@example.com", password: PASSWORD, ip: "10.0.0.1" }, NOW + 5 * 60_000)).ok).toBe(true);
+    expect(
+      (
+        await signIn(
+          handle.db,
+          { email: "other@example.com", password: PASSWORD, ip: "10.0.0.1" },
+          NOW + 5 * 60_000,
+        )
+      ).ok,
+    ).toBe(true);
     // Once the oldest failure is 15 minutes old, the right password works again.
-    expect((await signIn(handle.db, { email: "owner@example.com", password: PASSWORD, ip: "10.9.9.9" }, NOW + FAILURE_WINDOW_MS + 1)).ok).toBe(true);
+    expect(
+      (
+        await signIn(
+          handle.db,
+          { email: "owner@example.com", password: PASSWORD, ip: "10.9.9.9" },
+          NOW + FAILURE_WINDOW_MS + 1,
+        )
+      ).ok,
+    ).toBe(true);
   });
 
   it("5 failures from one address lock that address, for any account, and no other address", async () => {
     await addUser(handle.db, "owner@example.com", PASSWORD);
     for (let i = 0; i < 5; i++) {
-      await signIn(handle.db, { email: `guess${i}@example.com`, password: PASSWORD, ip: "203.0.113.9" }, NOW);
+      await signIn(
+        handle.db,
+        { email: `guess${i}@example.com`, password: PASSWORD, ip: "203.0.113.9" },
+        NOW,
+      );
     }
-    const locked = await signIn(handle.db, { email: "owner@example.com", password: PASSWORD, ip: "203.0.113.9" }, NOW + 1000);
-    expect(locked).toMatchObject({ ok: false, reason: "throttled", retryAfterSeconds: 15 * 60 - 1 });
-    expect((await signIn(handle.db, { email: "owner@example.com", password: PASSWORD, ip: "198.51.100.1" }, NOW + 1000)).ok).toBe(true);
+    const locked = await signIn(
+      handle.db,
+      { email: "owner@example.com", password: PASSWORD, ip: "203.0.113.9" },
+      NOW + 1000,
+    );
+    expect(locked).toMatchObject({
+      ok: false,
+      reason: "throttled",
+      retryAfterSeconds: 15 * 60 - 1,
+    });
+    expect(
+      (
+        await signIn(
+          handle.db,
+          { email: "owner@example.com", password: PASSWORD, ip: "198.51.100.1" },
+          NOW + 1000,
+        )
+      ).ok,
+    ).toBe(true);
   });
 
   it("a burst of parallel guesses can't get more than 5 past the limit", async () => {
     await addUser(handle.db, "owner@example.com", PASSWORD);
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        signIn(handle.db, { email: "owner@example.com", password: `wrong guess ${i}`, ip: `192.0.2.${i}` }, NOW),
+        signIn(
+          handle.db,
+          { email: "owner@example.com", password: `wrong guess ${i}`, ip: `192.0.2.${i}` },
+          NOW,
+        ),
       ),
     );
     const checked = results.filter((r) => !r.ok && r.reason === "invalid").length;
