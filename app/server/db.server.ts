@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import type { LeadStatus } from "~/lib/lead-status";
 import { SERVER_ENV } from "./env.server";
 import { migrationsFor } from "./migrations/index.server";
 
@@ -52,8 +53,7 @@ export interface QuoteRequestsTable {
   gclid: string | null;
 }
 
-export const LEAD_STATUSES = ["new", "contacted", "quoted", "won", "lost"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
 
 export interface UsersTable {
   id: Generated<number>;

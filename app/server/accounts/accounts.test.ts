@@ -63,16 +63,14 @@ describeEachDialect("accounts", (testDb) => {
     expect(stored.token_hash).not.toBe(token);
 
     const session = await readSession(handle.db, token, NOW + 1000);
+    if (!session) throw new Error("the new session should be readable");
     expect(session).toMatchObject({ userId: user.id, email: "owner@example.com" });
-    expect(await renewSession(handle.db, token, session!, NOW + 1000)).toBeUndefined();
+    expect(await renewSession(handle.db, token, session, NOW + 1000)).toBeUndefined();
 
     const later = NOW + 20 * DAY;
-    const renewed = await renewSession(
-      handle.db,
-      token,
-      (await readSession(handle.db, token, later))!,
-      later,
-    );
+    const still = await readSession(handle.db, token, later);
+    if (!still) throw new Error("the session should still be readable after 20 days");
+    const renewed = await renewSession(handle.db, token, still, later);
     expect(renewed?.getTime()).toBe(later + SESSION_DAYS * DAY);
     // Past the first expiry, alive thanks to the renewal; then gone when unused for 30 days.
     expect(await readSession(handle.db, token, NOW + 31 * DAY)).toBeDefined();

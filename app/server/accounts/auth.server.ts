@@ -1,6 +1,7 @@
 // What the /admin routes use: the session cookie, "who is signed in", and the same-origin
 // rule for every request that changes something.
 import { createCookie, redirect } from "react-router";
+import { ADMIN_HEADERS } from "~/lib/admin-headers";
 import { getDb, startDatabase } from "../db.server";
 import {
   deleteSession,
@@ -11,12 +12,6 @@ import {
 } from "./sessions.server";
 
 export const LOGIN_PATH = "/admin/login";
-
-/** Every /admin answer: never stored by a browser or proxy, never indexed. */
-export const ADMIN_HEADERS = {
-  "Cache-Control": "no-store",
-  "X-Robots-Tag": "noindex, nofollow",
-} as const;
 
 // Scoped to /admin: the public pages never see it. The token is 256 random bits and is looked
 // up in the database, so there is nothing to sign. SameSite=Lax, not Strict, so a link to a

@@ -8,31 +8,14 @@ import {
   sql,
 } from "kysely";
 import { ATTRIBUTION_FIELDS, type Attribution } from "~/lib/attribution";
-import {
-  type Database,
-  LEAD_STATUSES,
-  type LeadHistoryTable,
-  type LeadStatus,
-  type QuoteRequestsTable,
-} from "../db.server";
+import { isLeadStatus, type LeadFilter, SEARCH_MAX_LENGTH } from "~/lib/inbox-filter";
+import { isOverdue, NOTE_MAX_LENGTH } from "~/lib/lead-status";
+import type { Database, LeadHistoryTable, LeadStatus, QuoteRequestsTable } from "../db.server";
 import { queueAlertsForRescuedLead } from "./alerts.server";
 
 export const PAGE_SIZE = 50;
-export const NOTE_MAX_LENGTH = 5_000;
-export const SEARCH_MAX_LENGTH = 100;
-/** The site promises a call back within 15 minutes. */
-export const OVERDUE_AFTER_MS = 15 * 60 * 1000;
 
-export type InboxView = "inbox" | "spam";
-
-export interface LeadFilter {
-  view: InboxView;
-  status?: LeadStatus;
-  /** Matched anywhere in name, phone, e-mail, suburb, postcode and message, any case. */
-  q?: string;
-  /** 1-based. */
-  page?: number;
-}
+export type { InboxView, LeadFilter } from "~/lib/inbox-filter";
 
 export interface Lead {
   id: number;
@@ -65,15 +48,7 @@ export interface HistoryEntry {
 export class LeadNotFound extends Error {}
 export class InvalidLeadChange extends Error {}
 
-export function isLeadStatus(value: unknown): value is LeadStatus {
-  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
-}
-
-export function isOverdue(lead: Pick<Lead, "status" | "isSpam" | "createdAt">, now = Date.now()) {
-  return (
-    !lead.isSpam && lead.status === "new" && now - Date.parse(lead.createdAt) > OVERDUE_AFTER_MS
-  );
-}
+export { isLeadStatus, isOverdue, NOTE_MAX_LENGTH };
 
 function toLead(row: Selectable<QuoteRequestsTable>): Lead {
   const attribution = Object.fromEntries(

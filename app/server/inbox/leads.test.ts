@@ -264,9 +264,10 @@ describeEachDialect("the inbox", (testDb) => {
           .execute(handle.db);
         return result.rows.map((r) => r["QUERY PLAN"]).join("\n");
       }
+      let next = 0;
       const result = await sql
         .raw<{ detail: string }>(
-          `explain query plan ${text.replace(/\?/g, () => literal(parameters.shift()))}`,
+          `explain query plan ${text.replace(/\?/g, () => literal(parameters[next++]))}`,
         )
         .execute(handle.db);
       return result.rows.map((r) => r.detail).join("\n");
