@@ -23,7 +23,8 @@ export default defineConfig({
       name: "phone",
       use: { ...devices["Pixel 7"], viewport: { width: 375, height: 812 } },
       // Server-level suites (API, durability, outages, Lighthouse, validator) don't depend on screen size.
-      testIgnore: /(api|api-fuzz|durability|postgres|security|lighthouse|validator|seo)\.spec\.ts/,
+      testIgnore:
+        /(api|api-fuzz|admin-api|durability|postgres|security|lighthouse|validator|seo)\.spec\.ts/,
     },
   ],
   webServer: {

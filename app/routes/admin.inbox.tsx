@@ -14,7 +14,7 @@ import { isOverdue, LEAD_STATUSES } from "~/lib/lead-status";
 import { melbourneDisplay, relativeTime } from "~/lib/melbourne-time";
 import { adminDb, requireUser } from "~/server/accounts/auth.server";
 import { alertStatesForLeads } from "~/server/inbox/alerts.server";
-import { countsByStatus, listLeads } from "~/server/inbox/leads.server";
+import { countOverdue, countsByStatus, listLeads } from "~/server/inbox/leads.server";
 import type { Route } from "./+types/admin.inbox";
 
 export const headers: Route.HeadersFunction = adminRouteHeaders;
@@ -26,7 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = filterFrom(url);
   const db = await adminDb();
-  const [page, counts] = await Promise.all([listLeads(db, filter), countsByStatus(db)]);
+  const now = Date.now();
+  const [page, counts, overdue] = await Promise.all([
+    listLeads(db, filter),
+    countsByStatus(db),
+    countOverdue(db, now),
+  ]);
   const alerts = await alertStatesForLeads(
     db,
     page.leads.map((lead) => lead.id),
@@ -39,19 +44,35 @@ export async function loader({ request }: Route.LoaderArgs) {
       counts,
       alerts: Object.fromEntries(alerts),
       deleted: url.searchParams.has("deleted"),
-      now: Date.now(),
+      overdue,
+      now,
     },
     { headers: session.setCookie ? { "Set-Cookie": session.setCookie } : {} },
   );
 }
 
 export default function AdminInbox({ loaderData }: Route.ComponentProps) {
-  const { email, filter, page, counts, alerts, now, deleted } = loaderData;
+  const { email, filter, page, counts, alerts, now, deleted, overdue } = loaderData;
   const spam = filter.view === "spam";
   const leadCount = LEAD_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   return (
     <AdminShell email={email} current={spam ? "spam" : "inbox"}>
       {deleted && <Notice>The lead is deleted, with its notes and history.</Notice>}
+      {overdue > 0 && (
+        <p className="mb-4 flex flex-wrap items-center gap-3 rounded-xl bg-red-800 p-4 text-lg font-bold text-white">
+          <span className="mr-auto">
+            {overdue === 1
+              ? "1 new lead has waited over 15 minutes."
+              : `${overdue} new leads have waited over 15 minutes.`}
+          </span>
+          <a
+            href="/admin?status=new"
+            className="flex min-h-12 items-center rounded-lg bg-white px-4 text-base text-red-900"
+          >
+            Show new leads
+          </a>
+        </p>
+      )}
       <h1 className="text-2xl font-extrabold">
         {spam ? `Spam (${counts.spam})` : `Leads (${leadCount})`}
       </h1>
@@ -121,11 +142,11 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
 
       <ol className="mt-2 space-y-3">
         {page.leads.map((lead) => {
-          const overdue = isOverdue(lead, now);
+          const late = isOverdue(lead, now);
           return (
             <li
               key={lead.id}
-              className={`rounded-xl border-2 bg-white p-4 ${overdue ? "border-red-700 bg-red-50" : "border-slate-200"}`}
+              className={`rounded-xl border-2 p-4 ${late ? "border-l-8 border-red-700 bg-red-50" : "border-slate-200 bg-white"}`}
             >
               <div className="flex flex-wrap items-center gap-2">
                 <h2 className="mr-auto text-xl font-bold">
@@ -136,7 +157,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
                     {lead.name}
                   </a>
                 </h2>
-                {overdue && <OverdueBadge />}
+                {late && <OverdueBadge />}
                 {!spam && <StatusBadge status={lead.status} />}
               </div>
               <p className="text-ink-soft">

@@ -9,7 +9,7 @@ import {
 } from "kysely";
 import { ATTRIBUTION_FIELDS, type Attribution } from "~/lib/attribution";
 import { isLeadStatus, type LeadFilter, SEARCH_MAX_LENGTH } from "~/lib/inbox-filter";
-import { isOverdue, NOTE_MAX_LENGTH } from "~/lib/lead-status";
+import { isOverdue, NOTE_MAX_LENGTH, OVERDUE_AFTER_MS } from "~/lib/lead-status";
 import type { Database, LeadHistoryTable, LeadStatus, QuoteRequestsTable } from "../db.server";
 import { queueAlertsForRescuedLead } from "./alerts.server";
 
@@ -156,6 +156,18 @@ export async function countsByStatus(
     else if (isLeadStatus(row.status)) counts[row.status] += Number(row.count);
   }
   return counts;
+}
+
+/** Leads still "new" past the promised call-back time. */
+export async function countOverdue(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const { count } = await db
+    .selectFrom("quote_requests")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("is_spam", "=", 0)
+    .where("status", "=", "new")
+    .where("created_at", "<", new Date(now - OVERDUE_AFTER_MS).toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(count);
 }
 
 export async function getLead(db: Kysely<Database>, id: number): Promise<Lead | undefined> {
