@@ -149,7 +149,7 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
               className={`rounded-xl border-2 p-4 ${late ? "border-l-8 border-red-700 bg-red-50" : "border-slate-200 bg-white"}`}
             >
               <div className="flex flex-wrap items-center gap-2">
-                <h2 className="mr-auto text-xl font-bold">
+                <h2 className="mr-auto min-w-0 text-xl font-bold wrap-anywhere">
                   <a
                     href={`/admin/leads/${lead.id}`}
                     className="inline-flex min-h-12 items-center underline decoration-2 underline-offset-4"

@@ -110,7 +110,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       case "delete":
         if (field("confirm") !== "yes") return back("kept");
         if (!(await deleteLead(db, id))) throw new LeadNotFound();
-        return redirect("/admin?deleted=1", { status: 303, headers: ADMIN_HEADERS });
+        // The fragment replaces the confirmation link's, which a browser would otherwise carry over.
+        return redirect("/admin?deleted=1#main", { status: 303, headers: ADMIN_HEADERS });
       default:
         return data({ noteError: "Unknown action.", note: "" }, { status: 400 });
     }
@@ -143,7 +144,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   return (
     <>
       <dt className="font-semibold">{label}</dt>
-      <dd className="mb-2 break-words sm:mb-0">{children}</dd>
+      <dd className="mb-2 min-w-0 wrap-anywhere sm:mb-0">{children}</dd>
     </>
   );
 }
@@ -179,7 +180,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
       {actionData?.noteError && <Notice tone="error">{actionData.noteError}</Notice>}
 
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-auto text-3xl font-extrabold break-words">{lead.name}</h1>
+        <h1 className="mr-auto min-w-0 text-3xl font-extrabold wrap-anywhere">{lead.name}</h1>
         {overdue && <OverdueBadge />}
         <StatusBadge status={lead.status} />
       </div>
@@ -328,7 +329,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
                   {entry.author} ·{" "}
                   <time dateTime={entry.createdAt}>{melbourneDisplay(entry.createdAt)}</time>
                 </p>
-                <p className="mt-1 whitespace-pre-wrap break-words">
+                <p className="mt-1 whitespace-pre-wrap wrap-anywhere">
                   {entry.kind === "status"
                     ? HISTORY_TEXT.status(entry.fromStatus, entry.toStatus)
                     : entry.kind === "not_spam"

@@ -40,7 +40,7 @@ export function CallButton({ phone, name }: { phone: string; name: string }) {
   return (
     <a
       href={toTelHref(phone)}
-      aria-label={`Call ${name} on ${phone}`}
+      aria-label={`Call ${phone} (${name})`}
       className="inline-flex min-h-12 items-center justify-center rounded-lg bg-action-dark px-4 text-lg font-bold text-white hover:bg-action"
     >
       Call {phone}
