@@ -15,6 +15,7 @@ import {
   shownDatabaseUrl,
 } from "../support/db-helpers";
 import { expect, NOT_FOUND_RESOURCE, test } from "../support/fixtures";
+import { fillForm, quoteForm } from "../support/quote-helpers";
 import { spawnServer } from "../support/spawn-server";
 
 const SQLITE_URL = `file:${E2E_DB_FILE}`;
@@ -296,6 +297,28 @@ test.describe("on SQLite", () => {
     } finally {
       db.close();
     }
+  });
+
+  test("a lead sent with JavaScript from an ad shows where it came from", async ({ page }) => {
+    const name = `From an ad ${tag()}`;
+    const gclid = `Cj0KCQiA-${tag()}`;
+    await page.goto(
+      `/roof-repair-frankston?utm_source=google&utm_medium=cpc&utm_campaign=frankston-leaks&gclid=${gclid}`,
+      { referer: "https://www.google.com/" },
+    );
+    await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+    await fillForm(page, { name, phone: "0412 345 678", postcode: "3199" });
+    await quoteForm(page).submit.click();
+    await expect(page).toHaveURL(/\/thank-you$/);
+
+    await signIn(page, E2E_BASE_URL, SQLITE_URL);
+    await page.goto(`/admin?q=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name, exact: true }).click();
+    const source = page.getByRole("region", { name: "Where it came from" });
+    await expect(source).toContainText("/roof-repair-frankston");
+    await expect(source).toContainText("www.google.com");
+    await expect(source).toContainText("google / cpc / frankston-leaks");
+    await expect(source).toContainText("yes (gclid recorded)");
   });
 
   test("the sources page counts leads and won leads per page and campaign", async ({ page }) => {

@@ -3,7 +3,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db.server";
 import { hashForUnknownAccount, MAX_PASSWORD_LENGTH, verifyPassword } from "./passwords.server";
-import { createSession } from "./sessions.server";
+import { createSession, deleteExpiredSessions } from "./sessions.server";
 import { accountSubject, addressSubject, beginSignInAttempt } from "./throttle.server";
 import { findUserForSignIn } from "./users.server";
 
@@ -34,6 +34,8 @@ export async function signIn(
   );
   if (!user || !matches) return { ok: false, reason: "invalid" };
   await attempt.succeeded();
+  // Sign-ins are rare; tidying expired sessions here keeps the table small without a job.
+  await deleteExpiredSessions(db, now);
   const session = await createSession(db, user.id, now);
   return { ok: true, ...session, email: user.email };
 }
