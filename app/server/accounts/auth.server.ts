@@ -111,7 +111,7 @@ export function assertSameOrigin(request: Request): void {
 /** A redirect target from ?next=, only ever a path inside /admin. */
 export function safeNext(value: unknown): string {
   if (typeof value !== "string") return "/admin";
-  return /^\/admin(\/[A-Za-z0-9/_-]*)?(\?[^\\]*)?$/.test(value) && !value.startsWith("//")
+  return /^\/admin(\/[A-Za-z0-9/_-]*)?(\?[^\s\\]*)?$/.test(value) && !value.startsWith("//")
     ? value
     : "/admin";
 }
