@@ -5,8 +5,9 @@ import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { BUSINESS } from "./content/business";
 import { sendTestAlerts, startAlerts, stopAlerts } from "./server/alerts/index.server";
-import { closeDatabase, startDatabase } from "./server/db.server";
+import { closeDatabase, getDb, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
+import { scheduleLeadRetention } from "./server/inbox/retention.server";
 import { clientInfoContext } from "./server/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -16,8 +17,14 @@ export const streamTimeout = 5_000;
  * because the entry module is the one part of React Router's build a custom server can reach
  * (`build.entry.module`), so the server and the routes share one database and one context.
  */
+/** The database, then the daily jobs that need it (LEAD_RETENTION_DAYS). */
+async function startDatabaseAndJobs(): Promise<void> {
+  await startDatabase();
+  scheduleLeadRetention(SERVER_ENV.LEAD_RETENTION_DAYS, async () => getDb());
+}
+
 export const serverHooks = {
-  startDatabase,
+  startDatabase: startDatabaseAndJobs,
   closeDatabase,
   startAlerts,
   stopAlerts,

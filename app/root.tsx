@@ -5,9 +5,12 @@ import {
   Links,
   Meta,
   Outlet,
+  useLocation,
   useRouteError,
 } from "react-router";
 import type { Route } from "./+types/root";
+// The owner's inbox has a stylesheet of its own, so its classes never weigh on public pages.
+import adminTailwindStyles from "./admin.css?inline";
 // Inlined into every page: one fewer round trip before the first paint on a slow phone
 // (docs/decisions/005-no-web-font.md). The server's CSP allows it by its hash.
 import tailwindStyles from "./app.css?inline";
@@ -19,6 +22,7 @@ import { Island } from "./islands/island";
 import { withoutPropertyRules } from "./lib/inline-stylesheet";
 
 const styles = withoutPropertyRules(tailwindStyles);
+const adminStyles = withoutPropertyRules(adminTailwindStyles);
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -71,6 +75,8 @@ function IslandScripts() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // /admin pages are plain server HTML: no islands, no tracking, nothing for the browser to run.
+  const admin = /^\/admin(\/|$)/.test(useLocation().pathname);
   return (
     <html lang="en-AU">
       <head>
@@ -79,9 +85,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f2a3d" />
         <Meta />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built by Vite */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        <style dangerouslySetInnerHTML={{ __html: admin ? adminStyles : styles }} />
         <Links />
-        <AdTracking />
+        {!admin && <AdTracking />}
       </head>
       <body>
         <a
@@ -91,8 +97,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <Island name="notices" props={{}} />
-        <IslandScripts />
+        {!admin && <Island name="notices" props={{}} />}
+        {!admin && <IslandScripts />}
       </body>
     </html>
   );

@@ -13,5 +13,13 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  // The owner's inbox: rendered per request, never prerendered, no scripts.
+  route("admin", "routes/admin.inbox.tsx"),
+  route("admin/login", "routes/admin.login.tsx"),
+  route("admin/logout", "routes/admin.logout.ts"),
+  route("admin/leads/:id", "routes/admin.lead.tsx"),
+  route("admin/sources", "routes/admin.sources.tsx"),
+  route("admin/export.csv", "routes/admin.export.ts"),
+  route("admin/google-ads-conversions.csv", "routes/admin.google-ads.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { AlertCircle, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { BUSINESS, FIGURES } from "~/content/business";
 import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
+import { referrerHostOf } from "~/lib/attribution";
 import type { QuoteActionData } from "~/lib/quote-action-data";
 import {
   fieldErrorsFrom,
@@ -105,6 +106,9 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
           company_website: honeypot ? String(honeypot) : "",
           form_started_at: startedAt.current,
           source_page: sourcePath,
+          // Where the visit came from (ad tags in the URL, the referring site's host only).
+          page_url: window.location.href,
+          referrer_host: referrerHostOf(document.referrer, window.location.host),
         }),
         signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
       });

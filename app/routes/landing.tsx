@@ -63,6 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     userAgent: client.userAgent,
     sourcePage: new URL(request.url).pathname,
     idempotencyKey: typeof raw.idempotency_key === "string" ? raw.idempotency_key : null,
+    // Same-origin posts send the page's full URL (with its ad tags) under our Referrer-Policy.
+    pageUrl: request.headers.get("Referer"),
+    ownHost: new URL(request.url).host,
   });
   if (result.ok) throw redirect("/thank-you", 303);
 

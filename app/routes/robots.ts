@@ -1,7 +1,7 @@
 import { absoluteUrl } from "~/lib/seo";
 
 /**
- * Crawl everything but the API. /thank-you is deliberately not disallowed: it carries a
+ * Crawl everything but the API and the owner's inbox. /thank-you is deliberately not disallowed: it carries a
  * robots noindex, and a crawler that may not fetch a page never sees its noindex.
  */
 export function robotsTxt(): string {
@@ -9,6 +9,7 @@ export function robotsTxt(): string {
     "User-agent: *",
     "Allow: /",
     "Disallow: /api/",
+    "Disallow: /admin",
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
     "",

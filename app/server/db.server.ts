@@ -18,6 +18,7 @@ import {
 } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import type { LeadStatus } from "~/lib/lead-status";
 import type { AlertOutboxTable } from "./alerts/outbox.server";
 import { SERVER_ENV } from "./env.server";
 import { migrationsFor } from "./migrations/index.server";
@@ -46,6 +47,49 @@ export interface QuoteRequestsTable {
   outside_service_area: number;
   /** ISO 8601 text on both dialects. */
   created_at: string;
+  // The inbox's columns (migration 0005): every lead starts "new".
+  status: Generated<LeadStatus>;
+  landing_page: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+}
+
+export { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SignInFailuresTable {
+  id: Generated<number>;
+  subject: string;
+  failed_at: string;
+}
+
+export interface LeadHistoryTable {
+  id: Generated<number>;
+  quote_request_id: number;
+  kind: "status" | "note" | "not_spam";
+  from_status: LeadStatus | null;
+  to_status: LeadStatus | null;
+  note: string | null;
+  author: string;
+  created_at: string;
 }
 
 /** One row, rewritten by /healthz: proof the database takes a write, not just a read. */
@@ -58,6 +102,10 @@ export interface Database {
   quote_requests: QuoteRequestsTable;
   server_heartbeat: ServerHeartbeatTable;
   alert_outbox: AlertOutboxTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
+  lead_history: LeadHistoryTable;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;

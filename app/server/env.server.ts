@@ -61,6 +61,13 @@ const AlertEnvSchema = z.object({
   ALERT_POLL_MS: integer(1_000, 10),
   /** How long a claimed job stays reserved for its worker before another may take it. */
   ALERT_LEASE_SECONDS: integer(120, 1),
+  /** Leads (with their notes and history) older than this many days are deleted daily; unset keeps them. */
+  LEAD_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).optional()),
+  /** The conversion action's name in Google Ads, for the offline-conversions export. */
+  GOOGLE_ADS_CONVERSION_NAME: z.preprocess(
+    unsetIfEmpty,
+    z.string().trim().max(100).default("Won lead"),
+  ),
 });
 
 const ServerEnvSchema = z

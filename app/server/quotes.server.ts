@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { findLandingPage } from "~/content/landing-pages";
 import { isInServiceArea, isVictorianPostcode, suburbForPostcode } from "~/content/postcodes";
+import { type Attribution, attributionFrom } from "~/lib/attribution";
 import {
   fieldErrorsFrom,
   normalisePhone,
@@ -22,6 +23,10 @@ export interface SubmissionMeta {
   userAgent: string;
   sourcePage?: string | null;
   idempotencyKey?: string | null;
+  /** The page's full URL when the body doesn't say (a plain form post's Referer). */
+  pageUrl?: string | null;
+  /** Our own host, so a referrer that is our own site isn't counted as a source. */
+  ownHost?: string;
   now?: number;
 }
 
@@ -155,6 +160,7 @@ export function buildRow(
     requestHash: string | null;
     spamReason: SpamReason | null;
     now: number;
+    attribution?: Attribution;
   },
 ): NewQuoteRequest {
   const outside = !isVictorianPostcode(input.postcode) || !isInServiceArea(input.postcode);
@@ -174,6 +180,7 @@ export function buildRow(
     spam_reason: extras.spamReason,
     outside_service_area: outside ? 1 : 0,
     created_at: new Date(extras.now).toISOString(),
+    ...extras.attribution,
   };
 }
 
@@ -233,6 +240,7 @@ export function createQuoteService(options: QuoteServiceOptions) {
         requestHash: hash,
         spamReason: spamReasonFor(raw, now, options.minFillMs),
         now,
+        attribution: attributionFrom(raw.page_url ?? meta.pageUrl, raw.referrer_host, meta.ownHost),
       });
       const id = await repository.insertQuoteRequest(row);
       if (id !== null) return { ok: true, id, duplicate: false };

@@ -1,0 +1,139 @@
+import { parse } from "csv-parse/sync";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../db.server";
+import type { NewQuoteRequest } from "../quote-repository.server";
+import { describeEachDialect } from "../test-support.server";
+import { csvCell } from "./csv.server";
+import { googleAdsConversionsCsv, leadsCsv } from "./exports.server";
+import { changeStatus } from "./leads.server";
+
+const NOW = Date.parse("2026-03-04T05:06:07.000Z");
+const XSS = `<img src=x onerror="alert(1)">`;
+
+const leadRow = (overrides: Partial<NewQuoteRequest> = {}): NewQuoteRequest => ({
+  name: "Sam Nguyen",
+  phone: "0412 345 678",
+  phone_normalised: "0412345678",
+  email: null,
+  postcode: "3056",
+  suburb: "Brunswick",
+  message: null,
+  source_page: "/roof-repair-brunswick",
+  idempotency_key: null,
+  is_spam: 0,
+  spam_reason: null,
+  outside_service_area: 0,
+  created_at: new Date(NOW).toISOString(),
+  ...overrides,
+});
+
+describe("CSV cells", () => {
+  it("quote what needs quoting and defuse formulas", () => {
+    expect(csvCell("plain")).toBe("plain");
+    expect(csvCell('say "hi", then\r\nleave')).toBe('"say ""hi"", then\r\nleave"');
+    for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
+      expect(csvCell(`${start}1+1`).replace(/^"/, "")).toMatch(/^'/);
+    }
+    expect(csvCell(null)).toBe("");
+  });
+});
+
+describeEachDialect("exports", (testDb) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = testDb().open();
+    await handle.migrate();
+  });
+  beforeEach(async () => {
+    await handle.db.deleteFrom("lead_history").execute();
+    await handle.db.deleteFrom("quote_requests").execute();
+  });
+
+  it("the lead CSV opens in a real parser: BOM, one header row, formulas defused, text intact", async () => {
+    const hostile = [
+      '=HYPERLINK("http://evil.example","click")',
+      "+61 3 5550 4321",
+      "-2+3",
+      "@SUM(A1:A2)",
+      "\tindented",
+      "\rreturn",
+    ];
+    for (const [i, name] of hostile.entries()) {
+      await handle.db
+        .insertInto("quote_requests")
+        .values(
+          leadRow({
+            name,
+            message: `${XSS}\nline two, with "quotes"`,
+            email: "sam@example.com",
+            created_at: new Date(NOW - i * 60_000).toISOString(),
+            utm_campaign: "=cmd|' /C calc'!A0",
+          }),
+        )
+        .execute();
+    }
+    await handle.db
+      .insertInto("quote_requests")
+      .values(leadRow({ name: "Spam", is_spam: 1 }))
+      .execute();
+
+    const csv = await leadsCsv(handle.db, { view: "inbox" });
+    expect(csv.startsWith("\uFEFF")).toBe(true);
+    const records: string[][] = parse(csv, { bom: true, relax_column_count: false });
+    const [header, ...rows] = records;
+    expect(header?.slice(0, 6)).toEqual([
+      "ID",
+      "Received (UTC)",
+      "Received (Melbourne)",
+      "Status",
+      "Name",
+      "Phone",
+    ]);
+    expect(rows).toHaveLength(hostile.length);
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    expect(rows.map((r) => r[column("Name")])).toEqual(hostile.map((name) => `'${name}`));
+    for (const row of rows) {
+      for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+      expect(row[column("Message")]).toBe(`${XSS}\nline two, with "quotes"`);
+      expect(row[column("utm_campaign")]).toBe("'=cmd|' /C calc'!A0");
+      expect(row[column("Phone")]).toBe("0412345678");
+      expect(row[column("Received (Melbourne)")]).toMatch(/^2026-03-04 1[56]:\d\d:07$/);
+    }
+    expect(rows[0]?.[column("Received (Melbourne)")]).toBe("2026-03-04 16:06:07");
+
+    const spam = parse(await leadsCsv(handle.db, { view: "spam" }), { bom: true });
+    expect(spam).toHaveLength(2);
+  });
+
+  it("the Google Ads file lists won leads with a click id, at the time they were won", async () => {
+    const insert = async (overrides: Parameters<typeof leadRow>[0]) => {
+      const row = await handle.db
+        .insertInto("quote_requests")
+        .values(leadRow(overrides))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    };
+    const won = await insert({ gclid: "Cj0KCQiA-abc_123" });
+    const lost = await insert({ gclid: "Cj0KCQiA-lost_99" });
+    const noClick = await insert({});
+    await insert({ gclid: "Cj0KCQiA-new_1234" });
+    for (const id of [won, noClick])
+      await changeStatus(handle.db, id, "won", "owner@example.com", NOW);
+    await changeStatus(handle.db, lost, "lost", "owner@example.com", NOW);
+
+    const csv = await googleAdsConversionsCsv(handle.db, "Won lead");
+    const [parameters, ...rest] = csv.split("\r\n");
+    expect(parameters).toBe("Parameters:TimeZone=Australia/Melbourne");
+    expect(parse(rest.join("\r\n"))).toEqual([
+      [
+        "Google Click ID",
+        "Conversion Name",
+        "Conversion Time",
+        "Conversion Value",
+        "Conversion Currency",
+      ],
+      ["Cj0KCQiA-abc_123", "Won lead", "2026-03-04 16:06:07", "", "AUD"],
+    ]);
+  });
+});

@@ -1,0 +1,376 @@
+// The owner's inbox: leads newest first, their status, notes and history, the spam tab.
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+  sql,
+} from "kysely";
+import { ATTRIBUTION_FIELDS, type Attribution } from "~/lib/attribution";
+import { isLeadStatus, type LeadFilter, SEARCH_MAX_LENGTH } from "~/lib/inbox-filter";
+import { isOverdue, NOTE_MAX_LENGTH, OVERDUE_AFTER_MS } from "~/lib/lead-status";
+import type { Database, LeadHistoryTable, LeadStatus, QuoteRequestsTable } from "../db.server";
+import { alertsQueued, queueAlertsForRescuedLead } from "./alerts.server";
+
+export const PAGE_SIZE = 50;
+
+export type { InboxView, LeadFilter } from "~/lib/inbox-filter";
+
+export interface Lead {
+  id: number;
+  name: string;
+  phone: string;
+  phoneNormalised: string;
+  email: string | null;
+  postcode: string;
+  suburb: string;
+  message: string | null;
+  sourcePage: string | null;
+  isSpam: boolean;
+  spamReason: string | null;
+  outsideServiceArea: boolean;
+  status: LeadStatus;
+  createdAt: string;
+  attribution: Attribution;
+}
+
+export interface HistoryEntry {
+  id: number;
+  kind: LeadHistoryTable["kind"];
+  fromStatus: LeadStatus | null;
+  toStatus: LeadStatus | null;
+  note: string | null;
+  author: string;
+  createdAt: string;
+}
+
+export class LeadNotFound extends Error {}
+export class InvalidLeadChange extends Error {}
+
+export { isLeadStatus, isOverdue, NOTE_MAX_LENGTH };
+
+function toLead(row: Selectable<QuoteRequestsTable>): Lead {
+  const attribution = Object.fromEntries(
+    ATTRIBUTION_FIELDS.map((field) => [field, row[field] ?? null]),
+  ) as Attribution;
+  return {
+    id: Number(row.id),
+    name: row.name,
+    phone: row.phone,
+    phoneNormalised: row.phone_normalised,
+    email: row.email,
+    postcode: row.postcode,
+    suburb: row.suburb,
+    message: row.message,
+    sourcePage: row.source_page,
+    isSpam: Number(row.is_spam) === 1,
+    spamReason: row.spam_reason,
+    outsideServiceArea: Number(row.outside_service_area) === 1,
+    status: row.status as LeadStatus,
+    createdAt: row.created_at,
+    attribution,
+  };
+}
+
+const SEARCHED = ["name", "phone", "email", "suburb", "postcode", "message"] as const;
+
+/** LIKE's own characters typed in a search are meant literally. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function matches(q: string) {
+  return (eb: ExpressionBuilder<Database, "quote_requests">): Expression<SqlBool> => {
+    const pattern = likePattern(q);
+    const conditions: Expression<SqlBool>[] = SEARCHED.map(
+      (column) => sql<SqlBool>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+    );
+    // "0412 345" finds 0412345678 however it was typed.
+    const digits = q.replace(/[\s().+-]/g, "");
+    if (/^\d{3,}$/.test(digits)) {
+      conditions.push(
+        sql<SqlBool>`${eb.ref("phone_normalised")} like ${likePattern(digits)} escape '\\'`,
+      );
+    }
+    return eb.or(conditions);
+  };
+}
+
+/** The list's query, before ordering and paging: also what the CSV export runs. */
+export function filteredLeads(db: Kysely<Database>, filter: LeadFilter) {
+  const q = filter.q?.trim().slice(0, SEARCH_MAX_LENGTH);
+  return db
+    .selectFrom("quote_requests")
+    .where("is_spam", "=", filter.view === "spam" ? 1 : 0)
+    .$if(filter.status !== undefined, (qb) => qb.where("status", "=", filter.status as LeadStatus))
+    .$if(Boolean(q), (qb) => qb.where(matches(q as string)));
+}
+
+export function listQuery(db: Kysely<Database>, filter: LeadFilter) {
+  const page = Math.max(1, Math.floor(filter.page ?? 1));
+  return filteredLeads(db, filter)
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+}
+
+export interface LeadPage {
+  leads: Lead[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export async function listLeads(db: Kysely<Database>, filter: LeadFilter): Promise<LeadPage> {
+  const page = Math.max(1, Math.floor(filter.page ?? 1));
+  const [rows, counted] = await Promise.all([
+    listQuery(db, { ...filter, page }).execute(),
+    filteredLeads(db, filter)
+      .select((eb) => eb.fn.countAll().as("count"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(counted.count);
+  return {
+    leads: rows.map(toLead),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+  };
+}
+
+/** How many leads (not spam) have each status, and how many sit in the spam tab. */
+export async function countsByStatus(
+  db: Kysely<Database>,
+): Promise<Record<LeadStatus | "spam", number>> {
+  const rows = await db
+    .selectFrom("quote_requests")
+    .select(["is_spam", "status", (eb) => eb.fn.countAll().as("count")])
+    .groupBy(["is_spam", "status"])
+    .execute();
+  const counts = { new: 0, contacted: 0, quoted: 0, won: 0, lost: 0, spam: 0 };
+  for (const row of rows) {
+    if (Number(row.is_spam) === 1) counts.spam += Number(row.count);
+    else if (isLeadStatus(row.status)) counts[row.status] += Number(row.count);
+  }
+  return counts;
+}
+
+/** Leads still "new" past the promised call-back time. */
+export async function countOverdue(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const { count } = await db
+    .selectFrom("quote_requests")
+    .select((eb) => eb.fn.countAll().as("count"))
+    .where("is_spam", "=", 0)
+    .where("status", "=", "new")
+    .where("created_at", "<", new Date(now - OVERDUE_AFTER_MS).toISOString())
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function getLead(db: Kysely<Database>, id: number): Promise<Lead | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const row = await db
+    .selectFrom("quote_requests")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row ? toLead(row) : undefined;
+}
+
+export async function leadHistory(db: Kysely<Database>, id: number): Promise<HistoryEntry[]> {
+  const rows = await db
+    .selectFrom("lead_history")
+    .selectAll()
+    .where("quote_request_id", "=", id)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    note: row.note,
+    author: row.author,
+    createdAt: row.created_at,
+  }));
+}
+
+/** Changes the status and records who did it; the same status again records nothing. */
+export async function changeStatus(
+  db: Kysely<Database>,
+  id: number,
+  status: unknown,
+  author: string,
+  now = Date.now(),
+): Promise<void> {
+  if (!isLeadStatus(status)) throw new InvalidLeadChange("Pick one of the statuses in the list.");
+  await db.transaction().execute(async (trx) => {
+    const lead = await trx
+      .selectFrom("quote_requests")
+      .select("status")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!lead) throw new LeadNotFound();
+    if (lead.status === status) return;
+    await trx.updateTable("quote_requests").set({ status }).where("id", "=", id).execute();
+    await trx
+      .insertInto("lead_history")
+      .values({
+        quote_request_id: id,
+        kind: "status",
+        from_status: lead.status as LeadStatus,
+        to_status: status,
+        note: null,
+        author,
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+  });
+}
+
+export function noteProblem(note: unknown): string | undefined {
+  if (typeof note !== "string" || note.trim() === "") return "Write something in the note first.";
+  if (note.trim().length > NOTE_MAX_LENGTH) {
+    return `Notes can be ${NOTE_MAX_LENGTH.toLocaleString("en-AU")} characters at most.`;
+  }
+  if (/(?![\t\n\r])[\p{Cc}\p{Cs}]/u.test(note))
+    return "The note has a hidden character; please retype it.";
+  return undefined;
+}
+
+export async function addNote(
+  db: Kysely<Database>,
+  id: number,
+  note: unknown,
+  author: string,
+  now = Date.now(),
+): Promise<void> {
+  const problem = noteProblem(note);
+  if (problem) throw new InvalidLeadChange(problem);
+  const text = (note as string).trim().replace(/\r\n?/g, "\n");
+  await db.transaction().execute(async (trx) => {
+    const lead = await trx
+      .selectFrom("quote_requests")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!lead) throw new LeadNotFound();
+    await trx
+      .insertInto("lead_history")
+      .values({
+        quote_request_id: id,
+        kind: "note",
+        from_status: null,
+        to_status: null,
+        note: text,
+        author,
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+  });
+}
+
+/** Moves a flagged request into the inbox, keeps why it was flagged, and queues its alert. */
+export async function markNotSpam(
+  db: Kysely<Database>,
+  id: number,
+  author: string,
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const lead = await trx
+      .selectFrom("quote_requests")
+      .select(["id", "is_spam", "spam_reason"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!lead) throw new LeadNotFound();
+    if (Number(lead.is_spam) === 0) return;
+    await trx.updateTable("quote_requests").set({ is_spam: 0 }).where("id", "=", id).execute();
+    await trx
+      .insertInto("lead_history")
+      .values({
+        quote_request_id: id,
+        kind: "not_spam",
+        from_status: null,
+        to_status: null,
+        note: lead.spam_reason ? `Flagged as: ${lead.spam_reason}` : null,
+        author,
+        created_at: new Date(now).toISOString(),
+      })
+      .execute();
+    await queueAlertsForRescuedLead(trx, { id });
+  });
+  alertsQueued();
+}
+
+/**
+ * Deletes a lead and everything we wrote about it, for a person who asks: its history, notes
+ * and alert deliveries too (SQLite doesn't enforce the outbox's cascade unless told to).
+ */
+export async function deleteLead(db: Kysely<Database>, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("lead_history").where("quote_request_id", "=", id).execute();
+    await trx.deleteFrom("alert_outbox").where("quote_request_id", "=", id).execute();
+    const deleted = await trx.deleteFrom("quote_requests").where("id", "=", id).executeTakeFirst();
+    return Number(deleted.numDeletedRows) > 0;
+  });
+}
+
+export interface SourceRow {
+  label: string;
+  leads: number;
+  won: number;
+}
+
+/** Leads and won leads per source page and per campaign, over the last `days` days. */
+export async function sourceSummary(
+  db: Kysely<Database>,
+  now = Date.now(),
+  days = 30,
+): Promise<{ pages: SourceRow[]; campaigns: SourceRow[] }> {
+  const since = new Date(now - days * 24 * 60 * 60 * 1000).toISOString();
+  const base = db
+    .selectFrom("quote_requests")
+    .where("is_spam", "=", 0)
+    .where("created_at", ">=", since);
+  const counts = (eb: ExpressionBuilder<Database, "quote_requests">) =>
+    [
+      eb.fn.countAll().as("leads"),
+      eb.fn.sum<number>(eb.case().when("status", "=", "won").then(1).else(0).end()).as("won"),
+    ] as const;
+  const [pages, campaigns] = await Promise.all([
+    base
+      .select((eb) => [eb.fn.coalesce("source_page", "landing_page").as("label"), ...counts(eb)])
+      .groupBy(sql`coalesce(source_page, landing_page)`)
+      .execute(),
+    base
+      .select((eb) => ["utm_source", "utm_medium", "utm_campaign", ...counts(eb)])
+      .groupBy(["utm_source", "utm_medium", "utm_campaign"])
+      .execute(),
+  ]);
+  const sorted = (rows: SourceRow[]) =>
+    rows.sort((a, b) => b.leads - a.leads || a.label.localeCompare(b.label));
+  return {
+    pages: sorted(
+      pages.map((row) => ({
+        label: row.label ?? "(unknown page)",
+        leads: Number(row.leads),
+        won: Number(row.won ?? 0),
+      })),
+    ),
+    campaigns: sorted(
+      campaigns.map((row) => ({
+        label:
+          row.utm_source || row.utm_campaign
+            ? [row.utm_source ?? "?", row.utm_medium, row.utm_campaign].filter(Boolean).join(" / ")
+            : "(no campaign)",
+        leads: Number(row.leads),
+        won: Number(row.won ?? 0),
+      })),
+    ),
+  };
+}
