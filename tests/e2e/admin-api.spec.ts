@@ -130,7 +130,7 @@ test("signing in: HttpOnly, SameSite=Lax cookie for /admin, a fresh id every tim
   expect((await get("/admin", second.cookie)).status).toBe(200);
 });
 
-test.fixme("the cookie is Secure when the request came over HTTPS (needs the request URL's real scheme from server/http-server.ts)", async () => {
+test("the cookie is Secure when the request came over HTTPS (through a trusted proxy)", async () => {
   const email = uniqueEmail("secure");
   addOwner(running().url, email);
   const signedIn = await signInOverHttp(running().base, email, PASSWORD, {
@@ -280,9 +280,9 @@ test("state changes from anywhere but our own pages are refused with 403", async
   // A forged Origin without fetch metadata (not a browser) on a resource route: ours says 403.
   expect((await post("/admin/logout", {}, { Cookie: cookie, Origin: evil })).status).toBe(403);
   expect((await get("/admin", cookie)).status).toBe(200);
-  // On a page's action React Router refuses a foreign Origin first, with 400.
+  // On a page's action too: the server refuses a foreign Origin before React Router sees it.
   expect((await post(`/admin/leads/${id}`, change, { Cookie: cookie, Origin: evil })).status).toBe(
-    400,
+    403,
   );
   expect(status()).toBe("new");
 
