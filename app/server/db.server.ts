@@ -21,6 +21,7 @@ import pg from "pg";
 import type { AlertOutboxTable } from "./alerts/outbox.server";
 import { SERVER_ENV } from "./env.server";
 import { migrationsFor } from "./migrations/index.server";
+import type { RateLimitsTable } from "./rate-limit/rate-limit.server";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -56,6 +57,7 @@ export interface Database {
   quote_requests: QuoteRequestsTable;
   server_heartbeat: ServerHeartbeatTable;
   alert_outbox: AlertOutboxTable;
+  rate_limits: RateLimitsTable;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;

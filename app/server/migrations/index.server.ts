@@ -3,6 +3,7 @@ import type { DialectName } from "../db.server";
 import { createQuoteRequests } from "./0001-create-quote-requests.server";
 import { requestHashAndHeartbeat } from "./0002-request-hash-and-heartbeat.server";
 import { createAlertOutbox } from "./0003-create-alert-outbox.server";
+import { createRateLimits } from "./0005-create-rate-limits.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -13,5 +14,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0001_create_quote_requests": createQuoteRequests(dialect),
     "0002_request_hash_and_heartbeat": requestHashAndHeartbeat,
     "0003_create_alert_outbox": createAlertOutbox(dialect),
+    // 0004 is taken by the owner's inbox (another branch).
+    "0005_create_rate_limits": createRateLimits,
   };
 }
