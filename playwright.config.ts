@@ -24,7 +24,7 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], viewport: { width: 375, height: 812 } },
       // Server-level suites (API, durability, outages, Lighthouse, validator) don't depend on screen size.
       testIgnore:
-        /(alerts|api|api-fuzz|durability|postgres|security|lighthouse|validator|seo|proxy|http-robustness)\.spec\.ts/,
+        /(alerts|api|api-fuzz|durability|postgres|security|lighthouse|validator|seo|proxy|http-robustness|scale|shutdown|backup)\.spec\.ts/,
     },
   ],
   webServer: {
