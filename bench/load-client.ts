@@ -2,6 +2,7 @@
 // only. Each of `concurrency` loops sends one request, waits for the whole answer, records
 // the latency, and goes again until the time is up.
 import http from "node:http";
+import https from "node:https";
 
 export interface LoadOptions {
   url: string;
@@ -60,7 +61,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadSample> {
     throw new Error(`the load client only targets localhost, not ${target.hostname}`);
   }
   const okStatuses = options.okStatuses ?? [200];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
+  // HTTPS for nginx in front (bench/scale.ts), with its throwaway certificate.
+  const secure = target.protocol === "https:";
+  const agent = secure
+    ? new https.Agent({
+        keepAlive: true,
+        maxSockets: options.concurrency,
+        rejectUnauthorized: false,
+      })
+    : new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const statuses: Record<string, number> = {};
   const latencies: number[] = [];
   let okIncludingWarmup = 0;
@@ -70,7 +79,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSample> {
       const body = options.body?.();
       const headers = { ...options.headers };
       if (body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(body));
-      const request = http.request(
+      const request = (secure ? https : http).request(
         {
           agent,
           host: target.hostname.replace(/^\[|\]$/g, ""),

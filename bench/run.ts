@@ -24,6 +24,7 @@ import { kb, log, measureMedian, type PageMetrics, round, table } from "./lighth
 import { type LoadResult, runInterleaved, runLoad, summarise } from "./load-client.ts";
 import { nginxAvailable, startNginx } from "./nginx.ts";
 import { FLOOR_HTML, startPageServer } from "./page-server.ts";
+import { benchBlocking, benchScaleOut, printScaleBench } from "./scale.ts";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_S ?? 5) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -143,6 +144,14 @@ async function main() {
       log,
     });
 
+    const blocking = await benchBlocking({ concurrency: 4, durationMs: DURATION_MS, log });
+    const scaleOut = await benchScaleOut({
+      concurrency: CONCURRENCY,
+      durationMs: DURATION_MS,
+      rounds: ROUNDS,
+      log,
+    });
+
     const summary = {
       date: started.toISOString(),
       node: process.version,
@@ -180,6 +189,8 @@ async function main() {
         allStored: stored === inserts.okIncludingWarmup,
       },
       alerts,
+      blocking,
+      scaleOut,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(join(RESULTS_DIR, "latest.json"), `${JSON.stringify(summary, null, 2)}\n`);
@@ -280,6 +291,7 @@ async function main() {
       `rows on disk after shutdown: ${stored} (${summary.inserts.allStored ? "every" : "NOT every"} 201 answer, warm-up included: ${inserts.okIncludingWarmup})`,
     );
     printAlertBench(alerts);
+    printScaleBench(blocking, scaleOut);
     console.log(`\nSaved bench/results/latest.json`);
   } finally {
     await floor.stop().catch(() => {});

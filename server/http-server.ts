@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ServerHooks } from "../app/entry.server.tsx";
@@ -22,6 +23,13 @@ const DB_RETRY_MS = 5000;
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 // How often Node checks the header and request timeouts (its default is every 30 s).
 const TIMEOUT_CHECK_MS = 1000;
+// On SIGTERM: requests in flight get this long to finish; the process is gone within 10 s
+// whatever happens (the usual grace before an orchestrator sends SIGKILL).
+const DRAIN_MS = 8_000;
+const HARD_EXIT_MS = 9_500;
+// A proxy's request id (nginx's $request_id is 32 hex digits) is kept only when it is short
+// and plain; anything else could forge or garble log lines.
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 function logLine(fields: Record<string, unknown>) {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
@@ -150,15 +158,29 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
     });
   }
 
-  async function handleRequest(req: IncomingMessage, res: ServerResponse, started: number) {
+  function requestIdFor(req: IncomingMessage): string {
+    const incoming = req.headers["x-request-id"];
+    if (env.TRUST_PROXY > 0 && typeof incoming === "string" && REQUEST_ID.test(incoming)) {
+      return incoming;
+    }
+    return randomUUID();
+  }
+
+  async function handleRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    started: number,
+  ) {
     let info: RequestInfo | undefined;
+    // One line per request. No client address, query string or body: those are the visitor's.
     res.on("finish", () => {
       logLine({
+        id,
         method: req.method,
         path: info?.pathname ?? "(malformed)",
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        ip: info?.ip ?? req.socket.remoteAddress,
       });
     });
     try {
@@ -218,10 +240,11 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
   }
 
   /** Whatever nobody foresaw: logged, answered 500, and the server carries on. */
-  function lastResort(req: IncomingMessage, res: ServerResponse, error: unknown) {
+  function lastResort(req: IncomingMessage, res: ServerResponse, id: string, error: unknown) {
     logLine({
       level: "error",
       event: "unhandled",
+      id,
       method: req.method,
       error: (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(
         0,
@@ -237,6 +260,8 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
     }
   }
 
+  let shuttingDown = false;
+  const inFlight = new Set<ServerResponse>();
   const server = createServer(
     {
       headersTimeout: env.HTTP_HEADERS_TIMEOUT_MS,
@@ -246,7 +271,15 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
     },
     (req, res) => {
       const started = performance.now();
-      handleRequest(req, res, started).catch((error: unknown) => lastResort(req, res, error));
+      const id = requestIdFor(req);
+      res.setHeader("X-Request-Id", id);
+      // Past SIGTERM, each answer closes its connection so keep-alive clients move on.
+      if (shuttingDown) res.shouldKeepAlive = false;
+      inFlight.add(res);
+      res.on("close", () => inFlight.delete(res));
+      handleRequest(req, res, id, started).catch((error: unknown) =>
+        lastResort(req, res, id, error),
+      );
     },
   );
   server.maxConnections = env.HTTP_MAX_CONNECTIONS;
@@ -254,15 +287,45 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   logLine({ event: "listening", url: `http://${host ?? "localhost"}:${port}` });
 
-  const shutdown = () => {
-    // The worker hands back the alert jobs it holds while the database is still open.
-    const alertsStopped = hooks.stopAlerts();
-    server.close(
-      () => void alertsStopped.finally(() => hooks.closeDatabase()).finally(() => process.exit(0)),
+  /**
+   * SIGTERM (or Ctrl-C): stop taking connections, let the requests in flight finish, hand back
+   * the alert jobs this server holds, close the database, exit 0. Stragglers past DRAIN_MS are
+   * cut off and the exit code is 1; the process is gone within HARD_EXIT_MS in any case.
+   */
+  async function shutdown(signal: NodeJS.Signals): Promise<void> {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    const since = performance.now();
+    logLine({ event: "shutdown.start", signal });
+    setTimeout(() => {
+      logLine({ level: "error", event: "shutdown.forced", ms: HARD_EXIT_MS });
+      process.exit(1);
+    }, HARD_EXIT_MS).unref();
+
+    for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    const drained = new Promise<boolean>((resolve) => server.close(() => resolve(true)));
+    // Idle keep-alive sockets close now; busy ones as soon as their answer is out.
+    server.closeIdleConnections();
+    const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+    // The worker hands back the jobs it holds while the database is still open.
+    const alertsStopped = hooks.stopAlerts().catch(() => {});
+    const drainLimit = new Promise<boolean>((resolve) =>
+      setTimeout(() => resolve(false), DRAIN_MS).unref(),
     );
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+    const clean = await Promise.race([drained, drainLimit]);
+    clearInterval(sweeper);
+    if (!clean) {
+      logLine({ level: "warn", event: "shutdown.cut_off", connections: "still open" });
+      server.closeAllConnections();
+    }
+    await alertsStopped;
+    await hooks.closeDatabase().catch((error: unknown) => {
+      logLine({ level: "error", event: "shutdown.database_close_failed", error: String(error) });
+    });
+    logLine({ event: "shutdown.done", clean, ms: Math.round(performance.now() - since) });
+    process.exit(clean ? 0 : 1);
+  }
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
   return server;
 }

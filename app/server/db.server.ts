@@ -22,6 +22,7 @@ import type { LeadStatus } from "~/lib/lead-status";
 import type { AlertOutboxTable } from "./alerts/outbox.server";
 import { SERVER_ENV } from "./env.server";
 import { migrationsFor } from "./migrations/index.server";
+import type { RateLimitsTable } from "./rate-limit/rate-limit.server";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -106,6 +107,7 @@ export interface Database {
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
   lead_history: LeadHistoryTable;
+  rate_limits: RateLimitsTable;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;

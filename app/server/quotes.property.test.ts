@@ -8,7 +8,7 @@ import { normalisePhone, QUOTE_FIELDS, QuoteRequestSchema } from "~/lib/quote-sc
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createQuoteRepository } from "./quote-repository.server";
 import { createQuoteService } from "./quotes.server";
-import { RateLimiter } from "./rate-limit.server";
+import { createRateLimiter } from "./rate-limit/rate-limit.server";
 import { tempDir } from "./test-support.server";
 
 const hostileChar = fc.constantFrom(
@@ -171,7 +171,8 @@ describe("submitQuoteRequest with hostile input (property)", () => {
   it("never throws, answers ok/400 only (409 for a reused key), and stores only rows that pass the schema", async () => {
     const service = createQuoteService({
       database: async () => handle.db,
-      limiter: new RateLimiter({ max: 1_000_000, windowMs: 60_000 }),
+      limiter: createRateLimiter({ database: async () => handle.db }),
+      rateLimit: { max: 1_000_000, windowMs: 60_000 },
       minFillMs: 3_000,
     });
     const seen = { ok: 0, invalid: 0 };

@@ -16,7 +16,11 @@ import {
 import { type Database, getDb, logDatabaseError, startDatabase } from "./db.server";
 import { SERVER_ENV } from "./env.server";
 import { createQuoteRepository, type NewQuoteRequest } from "./quote-repository.server";
-import { RateLimiter } from "./rate-limit.server";
+import {
+  createRateLimiter,
+  type RateLimiter,
+  type RateLimitRule,
+} from "./rate-limit/rate-limit.server";
 
 export interface SubmissionMeta {
   ip: string;
@@ -47,7 +51,9 @@ export type SpamReason = "honeypot" | "too-fast";
 export interface QuoteServiceOptions {
   /** Resolves to a migrated database; rejects while it is unavailable. */
   database: () => Promise<Kysely<Database>>;
+  /** Shared by every server on the database; counts stored requests per client address. */
   limiter: RateLimiter;
+  rateLimit: RateLimitRule;
   /** Forms sent sooner than this after form_started_at are bots; 0 turns the check off. */
   minFillMs: number;
 }
@@ -189,7 +195,7 @@ export function createQuoteService(options: QuoteServiceOptions) {
     const raw = isRecord(rawInput) ? rawInput : {};
     const now = meta.now ?? Date.now();
 
-    let slot: { release(): void } | undefined;
+    let slot: { release(): Promise<void> } | undefined;
     try {
       // Invalid submissions are answered before the limiter: they store nothing, so a
       // visitor fixing typos doesn't use up their allowance.
@@ -229,7 +235,7 @@ export function createQuoteService(options: QuoteServiceOptions) {
         (await replayOf(derived?.previous));
       if (earlier) return earlier;
 
-      const taken = options.limiter.take(ip, now);
+      const taken = await options.limiter.consume(`quote:${ip}`, options.rateLimit, now);
       if (!taken.ok) return { ok: false, status: 429, retryAfterSeconds: taken.retryAfterSeconds };
       slot = taken;
 
@@ -246,12 +252,13 @@ export function createQuoteService(options: QuoteServiceOptions) {
       if (id !== null) return { ok: true, id, duplicate: false };
 
       // Another request with the same key won the race; answer as its replay.
-      slot.release();
+      await slot.release();
       const winner = await replayOf(idempotencyKey);
       if (!winner) throw new Error("Idempotency conflict, but no row has the key");
       return winner;
     } catch (error) {
-      slot?.release();
+      // The database may be what failed; the slot is given back if it can be.
+      await slot?.release().catch(() => {});
       logDatabaseError("quote_request.store_failed", error);
       return { ok: false, status: 503 };
     }
@@ -269,15 +276,20 @@ export async function submitQuoteRequest(
   raw: Record<string, unknown>,
   meta: SubmissionMeta,
 ): Promise<SubmitResult> {
+  const database = async () => {
+    await startDatabase();
+    return getDb();
+  };
   defaultService ??= createQuoteService({
-    database: async () => {
-      await startDatabase();
-      return getDb();
-    },
-    limiter: new RateLimiter({
+    database,
+    limiter: createRateLimiter({
+      database,
+      onSweepError: (error) => logDatabaseError("rate_limit.sweep_failed", error),
+    }),
+    rateLimit: {
       max: SERVER_ENV.RATE_LIMIT_MAX,
       windowMs: SERVER_ENV.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    }),
+    },
     minFillMs: SERVER_ENV.QUOTE_MIN_FILL_MS,
   });
   return defaultService.submit(raw, meta);

@@ -10,7 +10,7 @@ import {
   scopedIdempotencyKey,
   spamReasonFor,
 } from "./quotes.server";
-import { RateLimiter } from "./rate-limit.server";
+import { createRateLimiter } from "./rate-limit/rate-limit.server";
 import { describeEachDialect, tempDir } from "./test-support.server";
 
 const NOW = Date.parse("2026-03-04T05:06:07.000Z");
@@ -34,12 +34,12 @@ const newKey = () => `key-${Date.now()}-${++keyCounter}-abcdef`;
 describeEachDialect("submitting a quote request", (testDb) => {
   let handle: DatabaseHandle;
   let repository: QuoteRepository;
+  const limited = (max: number, windowMs = 600_000) => ({
+    limiter: createRateLimiter({ database: async () => handle.db }),
+    rateLimit: { max, windowMs },
+  });
   const service = (limit = 1_000, minFillMs = 3_000) =>
-    createQuoteService({
-      database: async () => handle.db,
-      limiter: new RateLimiter({ max: limit, windowMs: 600_000 }),
-      minFillMs,
-    });
+    createQuoteService({ database: async () => handle.db, ...limited(limit), minFillMs });
 
   beforeAll(async () => {
     handle = testDb().open();
@@ -48,6 +48,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
   });
   beforeEach(async () => {
     await handle.db.deleteFrom("quote_requests").execute();
+    await handle.db.deleteFrom("rate_limits").execute();
   });
 
   it("stores a valid request, trimmed, with derived fields", async () => {
@@ -281,7 +282,8 @@ describeEachDialect("submitting a quote request", (testDb) => {
       const other = testDb().open(); // a second connection/pool, as another server would have
       const elsewhere = createQuoteService({
         database: async () => other.db,
-        limiter: new RateLimiter({ max: 1_000, windowMs: 60_000 }),
+        limiter: createRateLimiter({ database: async () => other.db }),
+        rateLimit: { max: 1_000, windowMs: 60_000 },
         minFillMs: 0,
       });
       const quotes = service();
@@ -312,7 +314,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
     it("answers 429 after the limit, per address, until the window passes", async () => {
       const quotes = createQuoteService({
         database: async () => handle.db,
-        limiter: new RateLimiter({ max: 3, windowMs: 600_000 }),
+        ...limited(3),
         minFillMs: 3_000,
       });
       // Different names: the same request twice would be one request, not two.
@@ -335,7 +337,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
     it("doesn't count invalid submissions or replays of a stored key", async () => {
       const quotes = createQuoteService({
         database: async () => handle.db,
-        limiter: new RateLimiter({ max: 1, windowMs: 600_000 }),
+        ...limited(1),
         minFillMs: 3_000,
       });
       const key = newKey();
@@ -349,6 +351,57 @@ describeEachDialect("submitting a quote request", (testDb) => {
       const replay = await quotes.submit(valid(), meta({ idempotencyKey: key }));
       expect(replay).toMatchObject({ ok: true, duplicate: true });
       expect(await quotes.submit(valid(), meta())).toMatchObject({ status: 429 });
+    });
+
+    it("is one limit for every server on the database", async () => {
+      const other = testDb().open(); // another server's own connection or pool
+      const rule = { max: 3, windowMs: 600_000 };
+      const here = createQuoteService({
+        database: async () => handle.db,
+        limiter: createRateLimiter({ database: async () => handle.db }),
+        rateLimit: rule,
+        minFillMs: 0,
+      });
+      const there = createQuoteService({
+        database: async () => other.db,
+        limiter: createRateLimiter({ database: async () => other.db }),
+        rateLimit: rule,
+        minFillMs: 0,
+      });
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          (i % 2 ? there : here).submit(valid({ name: `Sam ${i}` }), meta({ now: NOW + i })),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+      expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(5);
+      expect(await repository.countQuoteRequests()).toBe(3);
+    });
+
+    it("gives the slot back when the request can't be stored (503)", async () => {
+      const location = await testDb().fresh();
+      const own = location.open();
+      await own.migrate();
+      const quotes = createQuoteService({
+        database: async () => own.db,
+        limiter: createRateLimiter({ database: async () => own.db }),
+        rateLimit: { max: 1, windowMs: 600_000 },
+        minFillMs: 0,
+      });
+      // The lead's transaction writes its alerts too; without their table it fails whole.
+      await own.db.schema.alterTable("alert_outbox").renameTo("alert_outbox_away").execute();
+      const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        expect(await quotes.submit(valid(), meta())).toEqual({ ok: false, status: 503 });
+        expect(await quotes.submit(valid(), meta())).toEqual({ ok: false, status: 503 });
+      } finally {
+        errorLog.mockRestore();
+      }
+      await own.db.schema.alterTable("alert_outbox_away").renameTo("alert_outbox").execute();
+      expect(await quotes.submit(valid(), meta())).toMatchObject({ ok: true, duplicate: false });
+      expect(await quotes.submit(valid({ name: "Someone Else" }), meta())).toMatchObject({
+        status: 429,
+      });
     });
   });
 });
@@ -379,13 +432,14 @@ describe("when the database is unavailable", () => {
     "%s: answers 503, throws nothing, logs one line without the customer's details",
     async (_label, open) => {
       const broken = open();
-      const limiter = new RateLimiter({ max: 1, windowMs: 600_000 });
+      const database = async () => {
+        await broken.migrate();
+        return broken.db;
+      };
       const quotes = createQuoteService({
-        database: async () => {
-          await broken.migrate();
-          return broken.db;
-        },
-        limiter,
+        database,
+        limiter: createRateLimiter({ database }),
+        rateLimit: { max: 1, windowMs: 600_000 },
         minFillMs: 3_000,
       });
       const result = await quotes.submit(
@@ -398,8 +452,6 @@ describe("when the database is unavailable", () => {
       expect(line).toMatchObject({ level: "error", event: "quote_request.store_failed" });
       expect(errors[0]).not.toContain("secret@example.com");
       expect(errors[0]).not.toContain("Water through");
-      // A failed attempt doesn't use up the visitor's allowance.
-      expect(limiter.take("203.0.113.7", NOW).ok).toBe(true);
       await broken.close();
     },
   );

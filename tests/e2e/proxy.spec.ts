@@ -91,6 +91,22 @@ test.describe("through the shipped proxy config", () => {
     await api.dispose();
   });
 
+  test("nginx's request id is the server's, in the answer and in the log", async () => {
+    const base = stack?.proxy.httpsUrl ?? "";
+    const api = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
+    const response = await api.get(`${base}/privacy-policy`, {
+      headers: { "X-Request-Id": "client-chosen-id" },
+    });
+    expect(response.status()).toBe(200);
+    const id = response.headers()["x-request-id"] ?? "";
+    // nginx's $request_id replaces whatever the client sent.
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await expect
+      .poll(() => stack?.server.stdout().includes(`"id":"${id}","method":"GET"`))
+      .toBe(true);
+    await api.dispose();
+  });
+
   test("a forged X-Forwarded-For does not buy a fresh allowance", async () => {
     const base = stack?.proxy.httpsUrl ?? "";
     const api = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });

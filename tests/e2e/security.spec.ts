@@ -493,15 +493,22 @@ test.describe("logs: one JSON line per request, no personal data", () => {
     await expect.poll(() => requestLines(server).length).toBeGreaterThan(0);
     const baseline = requestLines(server).length;
 
-    const made: { method: string; path: string; status: number }[] = [];
+    const made: { id: string | null; method: string; path: string; status: number }[] = [];
     const send = async (method: string, path: string, init: RequestInit = {}) => {
       const response = await fetch(new URL(path, server.url), {
         method,
         redirect: "manual",
         ...init,
+        // Without a trusted proxy (TRUST_PROXY=0) a client can't choose its own request id.
+        headers: { ...init.headers, "X-Request-Id": "client-chosen-id" },
       });
       await response.arrayBuffer();
-      made.push({ method, path: new URL(path, server.url).pathname, status: response.status });
+      made.push({
+        id: response.headers.get("x-request-id"),
+        method,
+        path: new URL(path, server.url).pathname,
+        status: response.status,
+      });
       await expect.poll(() => requestLines(server).length).toBe(baseline + made.length);
     };
     await send("GET", "/");
@@ -515,11 +522,19 @@ test.describe("logs: one JSON line per request, no personal data", () => {
 
     // Exactly one line per request, each saying what happened.
     const lines = requestLines(server).slice(baseline);
-    expect(lines.map((l) => ({ method: l.method, path: l.path, status: l.status }))).toEqual(made);
+    expect(
+      lines.map((l) => ({ id: l.id, method: l.method, path: l.path, status: l.status })),
+    ).toEqual(made);
     expect(made.map((m) => m.status)).toEqual([200, 200, 201, 400, 303, 400, 200, 404]);
+    // Each request its own id, ours, sent back as X-Request-Id.
+    expect(new Set(made.map((m) => m.id)).size).toBe(made.length);
+    for (const { id } of made) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     for (const line of lines) {
+      expect(Object.keys(line).sort()).toEqual(["id", "method", "ms", "path", "status", "time"]);
       expect(typeof line.time).toBe("string");
       expect(typeof line.ms).toBe("number");
+      // The visitor's address is theirs too: it stays out of the request log.
+      expect(JSON.stringify(line)).not.toMatch(/127\.0\.0\.1|::1|::ffff/);
     }
     // Every stdout line, request or not, is a JSON object.
     for (const line of server

@@ -110,6 +110,9 @@ export async function startSmtpSink(wantedPort = 0): Promise<SmtpSink> {
 
   async function listen(onPort: number): Promise<number> {
     server = create();
+    // A client that dies mid-session (a server killed with SIGKILL) resets its connection; a
+    // real mail server shrugs that off, and an unheard "error" would end the test process.
+    server.on("error", () => {});
     server.listen(onPort, "127.0.0.1");
     await once(server.server, "listening");
     return (server.server.address() as AddressInfo).port;

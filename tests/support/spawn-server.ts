@@ -29,11 +29,15 @@ export async function freePort(): Promise<number> {
  * separate process with its own settings, and waits until /healthz answers (any status).
  * Uses "localhost" so that the browser's Origin matches the Host header.
  */
-export async function spawnServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function spawnServer(
+  env: Record<string, string> = {},
+  /** A port of the caller's choosing, e.g. to restart a server where a proxy expects it. */
+  options: { port?: number } = {},
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, [resolve("server.ts")], {
-    env: { ...process.env, PORT: String(port), ...env },
+    env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let err = "";

@@ -5,6 +5,7 @@ import { requestHashAndHeartbeat } from "./0002-request-hash-and-heartbeat.serve
 import { createAlertOutbox } from "./0003-create-alert-outbox.server";
 import { createAccounts } from "./0004-create-accounts.server";
 import { createInbox } from "./0005-create-inbox.server";
+import { createRateLimits } from "./0006-create-rate-limits.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -17,5 +18,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0003_create_alert_outbox": createAlertOutbox(dialect),
     "0004_create_accounts": createAccounts(dialect),
     "0005_create_inbox": createInbox(dialect),
+    "0006_create_rate_limits": createRateLimits,
   };
 }

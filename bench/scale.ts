@@ -1,0 +1,226 @@
+// Scale-out figures (issue 11), runnable alone with `node bench/scale.ts`:
+// 1. Blocking work: the home page's p99 alone, then with 50 no-JavaScript invalid form posts
+//    and 50 requests for missing pages always in flight (aim: at most 2x).
+// 2. Through nginx (deploy/nginx.conf, TLS): requests per second and p99 with two servers
+//    behind it against one, in the same run, for the home page and for quote inserts.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createScratchPostgres, postgresReachable } from "../tests/support/db-helpers.ts";
+import { nginxAvailable, startProxy } from "../tests/support/nginx-proxy.ts";
+import { freePort, type RunningServer, spawnServer } from "../tests/support/spawn-server.ts";
+import {
+  type LoadOptions,
+  type LoadResult,
+  runInterleaved,
+  runLoad,
+  summarise,
+} from "./load-client.ts";
+
+export interface BlockingBenchResult {
+  alone: LoadResult;
+  underLoad: LoadResult;
+  background: { invalidPosts: LoadResult; notFound: LoadResult };
+  p99Ratio: number;
+}
+
+export interface ScaleOutBenchResult {
+  database: "postgres" | "sqlite";
+  page: { one: LoadResult; two: LoadResult };
+  inserts: { one: LoadResult; two: LoadResult };
+}
+
+const BROWSER = { "Accept-Encoding": "gzip, deflate, br" };
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** No name, phone or postcode: the page comes back whole with a message by each field (400). */
+const INVALID_FORM = "name=&phone=&postcode=&email=&message=";
+
+export async function benchBlocking(options: {
+  concurrency: number;
+  durationMs: number;
+  log: (message: string) => void;
+}): Promise<BlockingBenchResult> {
+  const dir = mkdtempSync(join(tmpdir(), "bench-blocking-"));
+  const server = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "quotes.db")}`,
+    QUOTE_MIN_FILL_MS: "0",
+    NODE_ENV: "production",
+  });
+  const base = `http://127.0.0.1:${server.port}`;
+  const home: LoadOptions = {
+    url: `${base}/`,
+    headers: BROWSER,
+    concurrency: options.concurrency,
+    durationMs: options.durationMs,
+  };
+  try {
+    options.log(`Blocking work: GET / alone for ${options.durationMs / 1000} s …`);
+    const alone = summarise([await runLoad({ ...home, warmupMs: 1000 })]);
+
+    options.log("… and again with 50 invalid no-JS posts and 50 404s always in flight");
+    const backgroundMs = options.durationMs + 2_000;
+    const background = Promise.all([
+      runLoad({
+        // Where the home page's form posts.
+        url: `${base}/?index`,
+        method: "POST",
+        headers: { ...BROWSER, "Content-Type": "application/x-www-form-urlencoded" },
+        body: () => INVALID_FORM,
+        concurrency: 50,
+        durationMs: backgroundMs,
+        okStatuses: [400],
+      }),
+      runLoad({
+        url: `${base}/no-such-page`,
+        headers: BROWSER,
+        concurrency: 50,
+        durationMs: backgroundMs,
+        okStatuses: [404],
+      }),
+    ]);
+    // Let the background reach full flight before measuring.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const underLoad = summarise([await runLoad(home)]);
+    const [invalidPosts, notFound] = (await background).map((sample) => summarise([sample]));
+    if (!invalidPosts || !notFound) throw new Error("background load returned nothing");
+    return {
+      alone,
+      underLoad,
+      background: { invalidPosts, notFound },
+      p99Ratio: round(underLoad.p99Ms / alone.p99Ms),
+    };
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function benchScaleOut(options: {
+  concurrency: number;
+  durationMs: number;
+  rounds: number;
+  log: (message: string) => void;
+}): Promise<ScaleOutBenchResult | null> {
+  if (!nginxAvailable()) {
+    options.log("nginx not installed: no scale-out figures this run.");
+    return null;
+  }
+  const pg = (await postgresReachable()) ? await createScratchPostgres() : null;
+  const dir = mkdtempSync(join(tmpdir(), "bench-scale-"));
+  const databaseUrl = pg?.url ?? `file:${join(dir, "quotes.db")}`;
+  const servers: RunningServer[] = [];
+  const proxies: Awaited<ReturnType<typeof startProxy>>[] = [];
+  try {
+    const [portA, portB, httpsOne, httpsTwo] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    const env = {
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: "1",
+      RATE_LIMIT_MAX: "100000000",
+      QUOTE_MIN_FILL_MS: "0",
+      NODE_ENV: "production",
+    };
+    // One after the other: the first runs the migrations.
+    servers.push(await spawnServer(env, { port: portA }));
+    servers.push(await spawnServer(env, { port: portB }));
+    const one = await startProxy({ upstreams: [portA], httpsPort: httpsOne });
+    proxies.push(one);
+    const two = await startProxy({ upstreams: [portA, portB], httpsPort: httpsTwo });
+    proxies.push(two);
+
+    const load = {
+      concurrency: options.concurrency,
+      durationMs: options.durationMs,
+      warmupMs: 1000,
+    };
+    options.log(
+      `Through nginx: GET / and quote inserts, one server against two (${pg ? "PostgreSQL" : "SQLite"}), ${options.rounds} interleaved turns …`,
+    );
+    const [pageOne, pageTwo] = await runInterleaved(
+      [
+        { url: `${one.httpsUrl}/`, headers: BROWSER, ...load },
+        { url: `${two.httpsUrl}/`, headers: BROWSER, ...load },
+      ],
+      options.durationMs,
+      options.rounds,
+    );
+    let counter = 0;
+    const quote = (origin: string): LoadOptions => ({
+      url: `${origin}/api/quote-requests`,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      // A new lead each time: the same words twice from one client are one lead.
+      body: () =>
+        JSON.stringify({
+          name: `Bench Marker ${++counter}`,
+          phone: "0412 345 678",
+          postcode: "3000",
+          message: "Load test: a drip in the hallway.",
+        }),
+      okStatuses: [201],
+      ...load,
+    });
+    const [insertsOne, insertsTwo] = await runInterleaved(
+      [quote(one.httpsUrl), quote(two.httpsUrl)],
+      options.durationMs,
+      options.rounds,
+    );
+    if (!pageOne || !pageTwo || !insertsOne || !insertsTwo) throw new Error("no figures");
+    return {
+      database: pg ? "postgres" : "sqlite",
+      page: { one: pageOne, two: pageTwo },
+      inserts: { one: insertsOne, two: insertsTwo },
+    };
+  } finally {
+    await Promise.all(proxies.map((p) => p.stop()));
+    await Promise.all(servers.map((s) => s.stop()));
+    await pg?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const figures = (r: LoadResult) => `${r.rps} req/s, p99 ${r.p99Ms} ms`;
+
+export function printScaleBench(
+  blocking: BlockingBenchResult | null,
+  scale: ScaleOutBenchResult | null,
+): void {
+  if (blocking) {
+    const { alone, underLoad, background } = blocking;
+    console.log(
+      `\nBlocking work: GET / p99 alone ${alone.p99Ms} ms (${alone.rps} req/s); with 50 invalid no-JS posts and 50 404s in flight ${underLoad.p99Ms} ms (${underLoad.rps} req/s) = ${blocking.p99Ratio.toFixed(2)}x (aim: <= 2x)`,
+    );
+    console.log(
+      `  meanwhile: invalid posts ${figures(background.invalidPosts)}; 404s ${figures(background.notFound)}`,
+    );
+  }
+  if (scale) {
+    const ratio = (two: LoadResult, one: LoadResult) => (two.rps / one.rps).toFixed(2);
+    console.log(`\nThrough nginx (TLS), ${scale.database}: one server against two`);
+    console.log(
+      `  GET /           one: ${figures(scale.page.one)} | two: ${figures(scale.page.two)} | two/one ${ratio(scale.page.two, scale.page.one)}x`,
+    );
+    console.log(
+      `  quote inserts   one: ${figures(scale.inserts.one)} | two: ${figures(scale.inserts.two)} | two/one ${ratio(scale.inserts.two, scale.inserts.one)}x`,
+    );
+  }
+}
+
+if (import.meta.main) {
+  const log = (message: string) => console.log(message);
+  const durationMs = Number(process.env.BENCH_DURATION_S ?? 5) * 1000;
+  const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
+  const blocking = await benchBlocking({ concurrency: 4, durationMs, log });
+  const scale = await benchScaleOut({
+    concurrency,
+    durationMs,
+    rounds: Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2)),
+    log,
+  });
+  printScaleBench(blocking, scale);
+}
