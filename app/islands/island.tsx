@@ -1,9 +1,12 @@
 import type { ComponentProps, ComponentType } from "react";
 import { ISLANDS, type IslandName } from "./registry";
 
+/** What an island takes, for the sections that place it (they never import its component). */
+export type PropsOf<N extends IslandName> = ComponentProps<(typeof ISLANDS)[N]>;
+
 interface IslandProps<N extends IslandName> {
   name: N;
-  props: ComponentProps<(typeof ISLANDS)[N]>;
+  props: PropsOf<N>;
 }
 
 /**

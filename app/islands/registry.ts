@@ -1,10 +1,10 @@
-import { QuoteForm } from "~/components/quote-form";
-import { DeclineDialog } from "~/components/sections/decline-dialog";
-import { MapFacade } from "~/components/sections/map-facade";
-import { ServicesToggle } from "~/components/sections/services-toggle";
-import { NoticeRegion } from "~/components/ui/notice";
 import { ConsoleNote } from "./console-note";
+import { DeclineDialog } from "./decline-dialog";
+import { MapFacade } from "./map-facade";
+import { NoticeRegion } from "./notices";
 import { QuoteConversion } from "./quote-conversion";
+import { QuoteForm } from "./quote-form";
+import { ServicesToggle } from "./services-toggle";
 
 /**
  * Every component that runs in the browser. The rest of each page is HTML only: it ships no

@@ -1,5 +1,6 @@
 import { AlertCircle, Send } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { BUSINESS, FIGURES } from "~/content/business";
 import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
 import { referrerHostOf } from "~/lib/attribution";
@@ -11,8 +12,7 @@ import {
   type QuoteField,
   QuoteRequestSchema,
 } from "~/lib/quote-schema";
-import { Button } from "./ui/button";
-import { notify } from "./ui/notice";
+import { notify } from "./notices";
 
 type FieldErrors = Partial<Record<QuoteField, string>>;
 

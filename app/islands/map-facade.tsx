@@ -1,8 +1,8 @@
 import { Map as MapIcon } from "lucide-react";
 import { useState } from "react";
+import { ArtImage } from "~/components/ui/art-image";
+import { Button } from "~/components/ui/button";
 import type { SERVICE_AREAS_SECTION } from "~/content/landing-copy";
-import { ArtImage } from "../ui/art-image";
-import { Button } from "../ui/button";
 
 /**
  * The map is a click-to-load facade: until the visitor asks for it, only our own image is

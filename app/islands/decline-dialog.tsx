@@ -1,7 +1,7 @@
 import { useState } from "react";
+import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import type { JokeDialogCopy } from "~/content/landing-copy";
-import { Button, type ButtonSize, type ButtonVariant } from "../ui/button";
-import { Dialog } from "../ui/dialog";
 
 export interface DeclineDialogProps {
   /** Unique on the page: the dialog's ids derive from it. */

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Button } from "../ui/button";
+import { Button } from "~/components/ui/button";
 
 export interface ServicesToggleProps {
   /** The list whose entries past `initial` hide and show. */
