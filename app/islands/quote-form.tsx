@@ -8,6 +8,7 @@ import type { QuoteActionData } from "~/lib/quote-action-data";
 import {
   fieldErrorsFrom,
   isBlank,
+  LIMITS,
   QUOTE_FIELDS,
   type QuoteField,
   QuoteRequestSchema,
@@ -206,7 +207,7 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
             type="text"
             autoComplete="name"
             required
-            maxLength={100}
+            maxLength={LIMITS.name}
             defaultValue={values?.name}
             placeholder="e.g. Sam Nguyen"
             aria-invalid={fieldErrors.name ? true : undefined}
@@ -224,7 +225,7 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
               type="tel"
               autoComplete="tel"
               required
-              maxLength={30}
+              maxLength={LIMITS.phoneChars}
               defaultValue={values?.phone}
               placeholder="e.g. 0412 345 678"
               aria-invalid={fieldErrors.phone ? true : undefined}
@@ -241,9 +242,9 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
               type="text"
               inputMode="numeric"
               autoComplete="postal-code"
-              pattern="[0-9]{4}"
+              pattern={`[0-9]{${LIMITS.postcode}}`}
               required
-              maxLength={4}
+              maxLength={LIMITS.postcode}
               defaultValue={values?.postcode}
               placeholder="e.g. 3056"
               aria-invalid={fieldErrors.postcode ? true : undefined}
@@ -260,7 +261,7 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
             name="email"
             type="email"
             autoComplete="email"
-            maxLength={254}
+            maxLength={LIMITS.email}
             defaultValue={values?.email}
             placeholder="e.g. sam@example.com"
             aria-invalid={fieldErrors.email ? true : undefined}
@@ -275,7 +276,7 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
             id={fieldId("message")}
             name="message"
             rows={3}
-            maxLength={2000}
+            maxLength={LIMITS.message}
             defaultValue={values?.message}
             placeholder={QUOTE_FORM_COPY.messagePlaceholder}
             aria-invalid={fieldErrors.message ? true : undefined}

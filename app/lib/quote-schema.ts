@@ -16,6 +16,7 @@ export const LIMITS = {
   phoneMinDigits: 8,
   phoneMaxDigits: 15,
   email: 254,
+  postcode: 4,
   message: 2000,
 } as const;
 
@@ -183,7 +184,10 @@ export const QuoteRequestSchema = z.object({
     forbidden: ONE_LINE_FORBIDDEN,
     invisible: ONE_LINE_INVISIBLE,
     forbiddenMessage: hidden("Your postcode"),
-    problem: (v) => (/^\d{4}$/.test(v) ? undefined : "Postcodes are 4 digits, like 3000."),
+    problem: (v) =>
+      v.length === LIMITS.postcode && /^\d+$/.test(v)
+        ? undefined
+        : `Postcodes are ${LIMITS.postcode} digits, like 3000.`,
   }),
   message: optionalText({
     notText: "Please type your message as plain text.",

@@ -5,6 +5,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { BUSINESS } from "~/content/business";
+import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
 import { MAX_BODY_BYTES } from "~/server/body-limit.server";
 import { clientInfoContext } from "~/server/request-context.server";
 
@@ -208,7 +209,7 @@ describe("POST /api/quote-requests", () => {
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(500);
     expect(await response.json()).toEqual({
       error: "rate_limited",
-      message: `Whoa, that's a lot of quotes from one spot. Give us a ring on ${BUSINESS.phone} instead.`,
+      message: QUOTE_FORM_COPY.rateLimited(BUSINESS.phone),
     });
     expect(await count()).toBe(before);
     expect((await call({ body: body() }, "192.0.2.55")).status).toBe(201);

@@ -1,5 +1,6 @@
 // POST /api/quote-requests: the JSON way in for the quote form (and anyone else's client).
 import { BUSINESS } from "~/content/business";
+import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
 import { BodyTooLarge, PAYLOAD_TOO_LARGE, readLimitedBody } from "~/server/body-limit.server";
 import { submitQuoteRequest } from "~/server/quotes.server";
 import { clientInfoContext } from "~/server/request-context.server";
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       return json(
         {
           error: "rate_limited",
-          message: `Whoa, that's a lot of quotes from one spot. Give us a ring on ${BUSINESS.phone} instead.`,
+          message: QUOTE_FORM_COPY.rateLimited(BUSINESS.phone),
         },
         429,
         { "Retry-After": String(result.retryAfterSeconds) },
@@ -84,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
       return json(
         {
           error: "unavailable",
-          message: `We couldn't save your request just now. Please try again or call us directly at ${BUSINESS.phone}.`,
+          message: QUOTE_FORM_COPY.unavailable(BUSINESS.phone),
         },
         503,
         { "Retry-After": "30" },

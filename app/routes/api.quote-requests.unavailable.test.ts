@@ -5,6 +5,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { BUSINESS } from "~/content/business";
+import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
 import { clientInfoContext } from "~/server/request-context.server";
 
 // Settings are read when the server modules first load, so set them before importing.
@@ -43,7 +44,7 @@ describe("with the database down", () => {
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({
       error: "unavailable",
-      message: `We couldn't save your request just now. Please try again or call us directly at ${BUSINESS.phone}.`,
+      message: QUOTE_FORM_COPY.unavailable(BUSINESS.phone),
     });
     expect(log).toHaveBeenCalledTimes(1);
     const line = String(log.mock.calls[0]?.[0]);
