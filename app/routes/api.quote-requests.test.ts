@@ -18,7 +18,8 @@ process.env.RATE_LIMIT_WINDOW_SECONDS = "600";
 const { action, loader } = await import("./api.quote-requests");
 const { loader: healthz } = await import("./healthz");
 const { closeDatabase, getDb, startDatabase } = await import("~/server/db.server");
-const { createQuoteRepository } = await import("~/server/quote-repository.server");
+// After the settings above: this module opens the app's database module too.
+const { countQuoteRequests, listQuoteRequests } = await import("../../tests/support/database");
 
 afterAll(async () => {
   await closeDatabase();
@@ -59,7 +60,7 @@ const body = (overrides: Record<string, unknown> = {}) =>
 
 const count = async () => {
   await startDatabase();
-  return createQuoteRepository(getDb()).countQuoteRequests();
+  return countQuoteRequests(getDb());
 };
 
 describe("POST /api/quote-requests", () => {
@@ -71,7 +72,7 @@ describe("POST /api/quote-requests", () => {
     const { id } = (await response.json()) as { id: number };
     expect(Number.isInteger(id)).toBe(true);
     expect(await count()).toBe(before + 1);
-    const rows = await createQuoteRepository(getDb()).listQuoteRequestsForTest();
+    const rows = await listQuoteRequests(getDb());
     expect(rows.find((row) => row.id === id)).toMatchObject({
       suburb: "Preston",
       source_page: "/roof-repair-preston",
@@ -191,7 +192,7 @@ describe("POST /api/quote-requests", () => {
     const response = await call({ body: body({ company_website: "https://spam.example" }) });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };
-    const rows = await createQuoteRepository(getDb()).listQuoteRequestsForTest();
+    const rows = await listQuoteRequests(getDb());
     expect(rows.find((row) => row.id === id)).toMatchObject({
       is_spam: 1,
       spam_reason: "honeypot",

@@ -4,16 +4,18 @@ import path from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "./db.server";
-import { migrationsFor } from "./migrations/index.server";
-import { createQuoteRepository, type NewQuoteRequest } from "./quote-repository.server";
 import {
+  countQuoteRequests,
   describeEachDialect,
+  listQuoteRequests,
   POSTGRES_AVAILABLE,
   TEST_DATABASE_URL,
   tempDir,
   uniqueName,
-} from "./test-support.server";
+} from "../../tests/support/database";
+import { type DatabaseHandle, openDatabase } from "./db.server";
+import { migrationsFor } from "./migrations/index.server";
+import { createQuoteRepository, type NewQuoteRequest } from "./quote-repository.server";
 
 const row = (overrides: Partial<NewQuoteRequest> = {}): NewQuoteRequest => ({
   name: "Sam",
@@ -48,7 +50,7 @@ describeEachDialect("migrations", (testDb) => {
     await handle.migrate();
     await handle.migrate();
     expect(await migrationNames(handle)).toEqual(ALL_MIGRATIONS);
-    expect(await createQuoteRepository(handle.db).countQuoteRequests()).toBe(0);
+    expect(await countQuoteRequests(handle.db)).toBe(0);
   });
 
   it("can run from two servers at once", async () => {
@@ -60,7 +62,7 @@ describeEachDialect("migrations", (testDb) => {
     expect(await migrationNames(second)).toEqual(ALL_MIGRATIONS);
     // Both see one working table.
     await createQuoteRepository(second.db).insertQuoteRequest(row());
-    expect(await createQuoteRepository(first.db).countQuoteRequests()).toBe(1);
+    expect(await countQuoteRequests(first.db)).toBe(1);
   });
 
   it("returns the same row shape on both dialects", async () => {
@@ -69,12 +71,12 @@ describeEachDialect("migrations", (testDb) => {
     const repository = createQuoteRepository(handle.db);
     const id = await repository.insertQuoteRequest(row({ idempotency_key: uniqueName("key") }));
     expect(typeof id).toBe("number");
-    const stored = (await repository.listQuoteRequestsForTest()).find((r) => r.id === id);
+    const stored = (await listQuoteRequests(handle.db)).find((r) => r.id === id);
     const { idempotency_key: _ignored, ...expected } = row();
     expect(stored).toMatchObject({ ...expected, id });
     expect(typeof stored?.is_spam).toBe("number");
     expect(typeof stored?.created_at).toBe("string");
-    expect(typeof (await repository.countQuoteRequests())).toBe("number");
+    expect(typeof (await countQuoteRequests(handle.db))).toBe("number");
   });
 
   it("keeps idempotency keys unique: a repeated key inserts nothing and reports null", async () => {
@@ -82,13 +84,13 @@ describeEachDialect("migrations", (testDb) => {
     await handle.migrate();
     const repository = createQuoteRepository(handle.db);
     const key = uniqueName("key");
-    const before = await repository.countQuoteRequests();
+    const before = await countQuoteRequests(handle.db);
     const id = await repository.insertQuoteRequest(row({ idempotency_key: key }));
     expect(
       await repository.insertQuoteRequest(row({ idempotency_key: key, name: "Other" })),
     ).toBeNull();
     expect(await repository.findByIdempotencyKey(key)).toEqual({ id, requestHash: null });
-    expect(await repository.countQuoteRequests()).toBe(before + 1);
+    expect(await countQuoteRequests(handle.db)).toBe(before + 1);
   });
 
   it("refuses flag values other than 0 and 1", async () => {
@@ -108,9 +110,9 @@ describeEachDialect("migrations", (testDb) => {
     await repository.insertQuoteRequest(row());
     await repository.insertQuoteRequest(row({ is_spam: 1, spam_reason: "honeypot" }));
     await repository.insertQuoteRequest(row({ is_spam: 1, spam_reason: "too-fast" }));
-    expect(await repository.countQuoteRequests()).toBe(3);
-    expect(await repository.countQuoteRequests({ spam: true })).toBe(2);
-    expect(await repository.countQuoteRequests({ spam: false })).toBe(1);
+    expect(await countQuoteRequests(handle.db)).toBe(3);
+    expect(await countQuoteRequests(handle.db, { spam: true })).toBe(2);
+    expect(await countQuoteRequests(handle.db, { spam: false })).toBe(1);
   });
 
   it("reports healthy", async () => {

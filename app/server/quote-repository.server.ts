@@ -16,9 +16,6 @@ export interface QuoteRepository {
   ): Promise<{ id: number; requestHash: string | null } | undefined>;
   /** A row stored for this client key and this very request, from whichever address. */
   findRetry(keyHash: string, requestHash: string): Promise<{ id: number } | undefined>;
-  /** For tests and checks: how many rows, optionally only spam (true) or only leads (false). */
-  countQuoteRequests(filter?: { spam?: boolean }): Promise<number>;
-  listQuoteRequestsForTest(): Promise<StoredQuoteRequest[]>;
 }
 
 export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
@@ -63,24 +60,6 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
         .where("request_hash", "=", requestHash)
         .executeTakeFirst();
       return found ? { id: Number(found.id) } : undefined;
-    },
-
-    async countQuoteRequests(filter = {}) {
-      let query = db.selectFrom("quote_requests").select((eb) => eb.fn.countAll().as("count"));
-      if (filter.spam !== undefined) query = query.where("is_spam", "=", filter.spam ? 1 : 0);
-      const { count } = await query.executeTakeFirstOrThrow();
-      // PostgreSQL returns count(*) as a string.
-      return Number(count);
-    },
-
-    async listQuoteRequestsForTest() {
-      const rows = await db.selectFrom("quote_requests").selectAll().orderBy("id").execute();
-      return rows.map((row) => ({
-        ...row,
-        id: Number(row.id),
-        is_spam: Number(row.is_spam),
-        outside_service_area: Number(row.outside_service_area),
-      }));
     },
   };
 }

@@ -5,11 +5,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { suburbForPostcode } from "~/content/postcodes";
 import { normalisePhone, QUOTE_FIELDS, QuoteRequestSchema } from "~/lib/quote-schema";
+import { listQuoteRequests, tempDir } from "../../tests/support/database";
 import { type DatabaseHandle, openDatabase } from "./db.server";
-import { createQuoteRepository } from "./quote-repository.server";
 import { createQuoteService } from "./quotes.server";
 import { createRateLimiter } from "./rate-limit/rate-limit.server";
-import { tempDir } from "./test-support.server";
 
 const hostileChar = fc.constantFrom(
   "\u0000",
@@ -211,7 +210,7 @@ describe("submitQuoteRequest with hostile input (property)", () => {
     expect(seen.ok).toBeGreaterThan(300);
     expect(seen.invalid).toBeGreaterThan(300);
 
-    const rows = await createQuoteRepository(handle.db).listQuoteRequestsForTest();
+    const rows = await listQuoteRequests(handle.db);
     expect(rows.length).toBeGreaterThan(300);
     for (const row of rows) {
       const fields = {

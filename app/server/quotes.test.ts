@@ -1,8 +1,13 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  countQuoteRequests,
+  describeEachDialect,
+  listQuoteRequests,
+  tempDir,
+} from "../../tests/support/database";
 import { type DatabaseHandle, openDatabase } from "./db.server";
-import { createQuoteRepository, type QuoteRepository } from "./quote-repository.server";
 import {
   createQuoteService,
   DUPLICATE_WINDOW_MS,
@@ -11,7 +16,6 @@ import {
   spamReasonFor,
 } from "./quotes.server";
 import { createRateLimiter } from "./rate-limit/rate-limit.server";
-import { describeEachDialect, tempDir } from "./test-support.server";
 
 const NOW = Date.parse("2026-03-04T05:06:07.000Z");
 const meta = (overrides: Partial<SubmissionMeta> = {}): SubmissionMeta => ({
@@ -33,7 +37,6 @@ const newKey = () => `key-${Date.now()}-${++keyCounter}-abcdef`;
 
 describeEachDialect("submitting a quote request", (testDb) => {
   let handle: DatabaseHandle;
-  let repository: QuoteRepository;
   const limited = (max: number, windowMs = 600_000) => ({
     limiter: createRateLimiter({ database: async () => handle.db }),
     rateLimit: { max, windowMs },
@@ -44,7 +47,6 @@ describeEachDialect("submitting a quote request", (testDb) => {
   beforeAll(async () => {
     handle = testDb().open();
     await handle.migrate();
-    repository = createQuoteRepository(handle.db);
   });
   beforeEach(async () => {
     await handle.db.deleteFrom("quote_requests").execute();
@@ -54,7 +56,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
   it("stores a valid request, trimmed, with derived fields", async () => {
     const result = await service().submit(valid(), meta({ sourcePage: "/roof-repair-brunswick" }));
     expect(result).toMatchObject({ ok: true, duplicate: false });
-    const [row] = await repository.listQuoteRequestsForTest();
+    const [row] = await listQuoteRequests(handle.db);
     expect(row).toMatchObject({
       id: result.ok ? result.id : -1,
       name: "Sam Nguyen",
@@ -77,7 +79,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
 
   it("stores blank optional fields as null", async () => {
     await service().submit(valid({ email: "   ", message: "" }), meta());
-    const [row] = await repository.listQuoteRequestsForTest();
+    const [row] = await listQuoteRequests(handle.db);
     expect(row).toMatchObject({ email: null, message: null });
   });
 
@@ -95,7 +97,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       }),
       meta({ sourcePage: undefined }),
     );
-    const [row] = await repository.listQuoteRequestsForTest();
+    const [row] = await listQuoteRequests(handle.db);
     expect(row).toMatchObject({
       id: result.ok ? result.id : -1,
       suburb: "Brunswick, Brunswick North",
@@ -111,7 +113,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
 
   it("takes source_page from the body when it names a landing page", async () => {
     await service().submit(valid({ source_page: "/roof-repair-frankston/" }), meta());
-    const [row] = await repository.listQuoteRequestsForTest();
+    const [row] = await listQuoteRequests(handle.db);
     expect(row?.source_page).toBe("/roof-repair-frankston");
   });
 
@@ -127,7 +129,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
   ])("postcode %s: outside_service_area=%i, suburb %s", async (postcode, outside, suburb) => {
     const result = await service().submit(valid({ postcode }), meta());
     expect(result.ok).toBe(true);
-    const [row] = await repository.listQuoteRequestsForTest();
+    const [row] = await listQuoteRequests(handle.db);
     expect(row).toMatchObject({ postcode, outside_service_area: outside, suburb });
   });
 
@@ -148,7 +150,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       },
       values: { name: "", phone: "123", email: "nope", postcode: "30000", message: "" },
     });
-    expect(await repository.countQuoteRequests()).toBe(0);
+    expect(await countQuoteRequests(handle.db)).toBe(0);
   });
 
   it.each([
@@ -159,7 +161,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
   ])("answers 400, never 5xx, for %s", async (_label, overrides) => {
     const result = await service().submit(valid(overrides), meta());
     expect(result).toMatchObject({ ok: false, status: 400 });
-    expect(await repository.countQuoteRequests()).toBe(0);
+    expect(await countQuoteRequests(handle.db)).toBe(0);
   });
 
   describe("spam", () => {
@@ -169,15 +171,15 @@ describeEachDialect("submitting a quote request", (testDb) => {
         meta(),
       );
       expect(result).toMatchObject({ ok: true, duplicate: false });
-      const [row] = await repository.listQuoteRequestsForTest();
+      const [row] = await listQuoteRequests(handle.db);
       expect(row).toMatchObject({ is_spam: 1, spam_reason: "honeypot" });
-      expect(await repository.countQuoteRequests({ spam: false })).toBe(0);
+      expect(await countQuoteRequests(handle.db, { spam: false })).toBe(0);
     });
 
     it("flags a form sent faster than the minimum fill time", async () => {
       const result = await service().submit(valid({ form_started_at: NOW - 1_000 }), meta());
       expect(result.ok).toBe(true);
-      const [row] = await repository.listQuoteRequestsForTest();
+      const [row] = await listQuoteRequests(handle.db);
       expect(row).toMatchObject({ is_spam: 1, spam_reason: "too-fast" });
     });
 
@@ -185,12 +187,12 @@ describeEachDialect("submitting a quote request", (testDb) => {
       await service().submit(valid({ name: "A", form_started_at: String(NOW - 45_000) }), meta());
       await service().submit(valid({ name: "B" }), meta());
       await service().submit(valid({ name: "C", form_started_at: "soon" }), meta());
-      expect(await repository.countQuoteRequests({ spam: false })).toBe(3);
+      expect(await countQuoteRequests(handle.db, { spam: false })).toBe(3);
     });
 
     it("doesn't judge the fill time when it's turned off", async () => {
       await service(1_000, 0).submit(valid({ form_started_at: NOW }), meta());
-      expect(await repository.countQuoteRequests({ spam: true })).toBe(0);
+      expect(await countQuoteRequests(handle.db, { spam: true })).toBe(0);
     });
   });
 
@@ -206,7 +208,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       );
       expect(first).toMatchObject({ ok: true, duplicate: false });
       expect(second).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
-      expect(await repository.countQuoteRequests()).toBe(1);
+      expect(await countQuoteRequests(handle.db)).toBe(1);
     });
 
     it("refuses a key reused with a different request (409) and stores nothing", async () => {
@@ -218,7 +220,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
         meta({ idempotencyKey: key }),
       );
       expect(reused).toEqual({ ok: false, status: 409 });
-      expect(await repository.countQuoteRequests()).toBe(1);
+      expect(await countQuoteRequests(handle.db)).toBe(1);
     });
 
     it("scopes keys to the client: another client's same key is its own request", async () => {
@@ -231,7 +233,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       );
       expect(theirs).toMatchObject({ ok: true, duplicate: false });
       expect(theirs.ok && mine.ok && theirs.id !== mine.id).toBe(true);
-      expect(await repository.countQuoteRequests()).toBe(2);
+      expect(await countQuoteRequests(handle.db)).toBe(2);
     });
 
     it("takes the same key and request from a new address as the same visitor's retry", async () => {
@@ -240,7 +242,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       const first = await quotes.submit(valid(), meta({ idempotencyKey: key }));
       const retry = await quotes.submit(valid(), meta({ idempotencyKey: key, ip: "::1" }));
       expect(retry).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
-      expect(await repository.countQuoteRequests()).toBe(1);
+      expect(await countQuoteRequests(handle.db)).toBe(1);
     });
 
     it("reads the key from the body when meta has none, and stores it scoped", async () => {
@@ -249,7 +251,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       const first = await quotes.submit(valid({ idempotency_key: key }), meta());
       const second = await quotes.submit(valid({ idempotency_key: key }), meta());
       expect(second).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
-      const [row] = await repository.listQuoteRequestsForTest();
+      const [row] = await listQuoteRequests(handle.db);
       expect(row?.idempotency_key).toBe(scopedIdempotencyKey(meta().ip, key));
     });
 
@@ -262,7 +264,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       expect(first).toMatchObject({ ok: true, duplicate: false });
       expect(again).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
       expect(later).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
-      expect(await repository.countQuoteRequests()).toBe(1);
+      expect(await countQuoteRequests(handle.db)).toBe(1);
     });
 
     it("without a key, a changed request, another client or another day is a new request", async () => {
@@ -274,7 +276,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       for (const result of [changed, elsewhere, tomorrow]) {
         expect(result).toMatchObject({ ok: true, duplicate: false });
       }
-      expect(await repository.countQuoteRequests()).toBe(4);
+      expect(await countQuoteRequests(handle.db)).toBe(4);
     });
 
     it("stores one row when the same key arrives many times at once, even on two servers", async () => {
@@ -296,7 +298,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       expect(ids.size).toBe(1);
       expect(ids.has(-1)).toBe(false);
       expect(results.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
-      expect(await repository.countQuoteRequests()).toBe(1);
+      expect(await countQuoteRequests(handle.db)).toBe(1);
     });
 
     it("ignores a malformed key instead of refusing the request", async () => {
@@ -305,7 +307,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
         meta({ idempotencyKey: "bad key with spaces" }),
       );
       expect(result.ok).toBe(true);
-      const [row] = await repository.listQuoteRequestsForTest();
+      const [row] = await listQuoteRequests(handle.db);
       expect(row?.idempotency_key).toMatch(/^d1:/);
     });
   });
@@ -331,7 +333,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       expect((await quotes.submit(valid({ name: "Sam 6" }), meta({ now: NOW + 600_001 }))).ok).toBe(
         true,
       );
-      expect(await repository.countQuoteRequests()).toBe(5);
+      expect(await countQuoteRequests(handle.db)).toBe(5);
     });
 
     it("doesn't count invalid submissions or replays of a stored key", async () => {
@@ -375,7 +377,7 @@ describeEachDialect("submitting a quote request", (testDb) => {
       );
       expect(results.filter((r) => r.ok)).toHaveLength(3);
       expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(5);
-      expect(await repository.countQuoteRequests()).toBe(3);
+      expect(await countQuoteRequests(handle.db)).toBe(3);
     });
 
     it("gives the slot back when the request can't be stored (503)", async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describeEachDialect } from "../../../tests/support/database";
 import type { DatabaseHandle } from "../db.server";
-import { describeEachDialect } from "../test-support.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { createSession, readSession, renewSession, SESSION_DAYS } from "./sessions.server";
 import { signIn } from "./sign-in.server";

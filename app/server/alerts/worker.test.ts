@@ -2,6 +2,7 @@
 // receiver that checks signatures (tests/support/mail-sink.ts).
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { countQuoteRequests, describeEachDialect } from "../../../tests/support/database";
 import {
   type SmtpSink,
   startSmtpSink,
@@ -11,7 +12,6 @@ import {
 } from "../../../tests/support/mail-sink";
 import type { Database, DatabaseHandle } from "../db.server";
 import { createQuoteRepository, type NewQuoteRequest } from "../quote-repository.server";
-import { describeEachDialect } from "../test-support.server";
 import { createMailer, type Mailer } from "./email.server";
 import {
   alertStatesFor,
@@ -232,7 +232,7 @@ describeEachDialect("lead alerts", (testDb) => {
     await broken.migrate();
     await broken.db.schema.dropTable("alert_outbox").execute();
     await expect(createQuoteRepository(broken.db).insertQuoteRequest(lead())).rejects.toThrow();
-    expect(await createQuoteRepository(broken.db).countQuoteRequests()).toBe(0);
+    expect(await countQuoteRequests(broken.db)).toBe(0);
   });
 
   it("retries a mail server that refuses for now (451), then delivers once", async () => {

@@ -1,8 +1,8 @@
 import { parse } from "csv-parse/sync";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describeEachDialect } from "../../../tests/support/database";
 import type { DatabaseHandle } from "../db.server";
 import type { NewQuoteRequest } from "../quote-repository.server";
-import { describeEachDialect } from "../test-support.server";
 import { csvCell } from "./csv.server";
 import { googleAdsConversionsCsv, leadsCsv } from "./exports.server";
 import { changeStatus } from "./leads.server";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, beforeEach, expect, it } from "vitest";
+import { describeEachDialect } from "../../../tests/support/database";
 import type { DatabaseHandle } from "../db.server";
 import type { NewQuoteRequest } from "../quote-repository.server";
-import { describeEachDialect } from "../test-support.server";
 import {
   addNote,
   changeStatus,

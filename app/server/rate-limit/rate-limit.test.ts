@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { describeEachDialect } from "../../../tests/support/database";
 import type { DatabaseHandle } from "../db.server";
-import { describeEachDialect } from "../test-support.server";
 import { createRateLimiter, type RateLimiter, storedKey } from "./rate-limit.server";
 
 const T = Date.parse("2026-05-06T07:08:09.000Z");

@@ -4,9 +4,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "./db.server";
+import { type Database, type DatabaseHandle, openDatabase } from "../../app/server/db.server";
+import type { StoredQuoteRequest } from "../../app/server/quote-repository.server";
 
 export const TEST_DATABASE_URL =
   process.env.TEST_DATABASE_URL ?? "postgres://app:app@127.0.0.1:5432/app_test";
@@ -148,4 +150,27 @@ function setUp(dialect: "sqlite" | "postgres"): () => TestDatabase {
     if (!current) throw new Error("The test database is only available inside tests");
     return current;
   };
+}
+
+/** How many quote requests are stored: all, only spam (true) or only leads (false). */
+export async function countQuoteRequests(
+  db: Kysely<Database>,
+  filter: { spam?: boolean } = {},
+): Promise<number> {
+  let query = db.selectFrom("quote_requests").select((eb) => eb.fn.countAll().as("count"));
+  if (filter.spam !== undefined) query = query.where("is_spam", "=", filter.spam ? 1 : 0);
+  const { count } = await query.executeTakeFirstOrThrow();
+  // PostgreSQL returns count(*) as a string.
+  return Number(count);
+}
+
+/** Every stored quote request, oldest first, with numbers as numbers on both dialects. */
+export async function listQuoteRequests(db: Kysely<Database>): Promise<StoredQuoteRequest[]> {
+  const rows = await db.selectFrom("quote_requests").selectAll().orderBy("id").execute();
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    is_spam: Number(row.is_spam),
+    outside_service_area: Number(row.outside_service_area),
+  }));
 }
