@@ -1,6 +1,5 @@
-// The console guard in tests/support/fixtures.ts must itself be able to fail a test. The
-// `test.fail()` tests pass only if the guard turns them red; their bodies do nothing else that
-// could fail. The others check what the guard records and what its allowances let through.
+// The console guard in tests/support/fixtures.ts must itself be able to fail a test: these check
+// what it records, that its teardown check would see it, and what its allowances let through.
 import { expect, NOT_FOUND_RESOURCE, test } from "../support/fixtures";
 import { HOME_PAGE, visit } from "../support/pages";
 
@@ -8,29 +7,41 @@ test.beforeEach(() => {
   test.skip(test.info().project.name !== "desktop", "the guard is the same on every screen");
 });
 
-test("a console error fails the test", async ({ page }) => {
-  test.fail();
+// What the guard's teardown asserts is `unexpected()` being empty (tests/support/fixtures.ts),
+// so these check that each kind of error lands there. A `test.fail()` test would pass on any
+// failure at all, the server being down included.
+test("a console error is one the teardown fails the test for", async ({ page, browserLog }) => {
   await visit(page, HOME_PAGE.path);
-  const logged = page.waitForEvent("console");
   await page.evaluate(() => console.error("something broke"));
-  await logged;
+  await expect
+    .poll(() => browserLog.unexpected())
+    .toEqual([
+      expect.stringMatching(/^console error on http:\/\/localhost:\d+\/: something broke$/),
+    ]);
+  browserLog.checkpoint("clearing", [/something broke/]);
 });
 
-test("an uncaught exception fails the test", async ({ page }) => {
-  test.fail();
+test("an uncaught exception is one the teardown fails the test for", async ({
+  page,
+  browserLog,
+}) => {
   await visit(page, HOME_PAGE.path);
-  const thrown = page.waitForEvent("pageerror");
   await page.evaluate(() => {
     setTimeout(() => {
       throw new Error("boom");
     }, 0);
   });
-  await thrown;
+  await expect.poll(() => browserLog.unexpected()).toEqual(["uncaught Error: boom"]);
+  browserLog.checkpoint("clearing", [/boom/]);
 });
 
-test("a 404 page's resource error fails the test unless allowed", async ({ page }) => {
-  test.fail();
-  await page.goto("/nope");
+test("a 404 page's resource error is one too, unless allowed", async ({ page, browserLog }) => {
+  const response = await page.goto("/nope");
+  expect(response?.status()).toBe(404);
+  await expect
+    .poll(() => browserLog.unexpected())
+    .toEqual([expect.stringMatching(/status of 404 \(Not Found\)$/)]);
+  browserLog.checkpoint("clearing", [NOT_FOUND_RESOURCE]);
 });
 
 test("the guard records console errors and uncaught exceptions with their page", async ({
