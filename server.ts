@@ -4,7 +4,9 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { startServer } from "./server/http-server.ts";
 
-const entry = new URL("./build/server/index.js", import.meta.url);
+// BUILD_DIR picks another build (CI also builds one with ads tracking on).
+const buildDir = process.env.BUILD_DIR || "build";
+const entry = new URL(`./${buildDir}/server/index.js`, import.meta.url);
 if (!existsSync(entry)) {
   console.error("No build found. Run `npm run build` first (or just `npm start`).");
   process.exit(1);
@@ -12,7 +14,7 @@ if (!existsSync(entry)) {
 const build = (await import(entry.href)) as ServerBuild;
 await startServer({
   build,
-  clientDir: fileURLToPath(new URL("./build/client/", import.meta.url)),
+  clientDir: fileURLToPath(new URL(`./${buildDir}/client/`, import.meta.url)),
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST || undefined,
 });
