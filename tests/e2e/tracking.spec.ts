@@ -9,7 +9,6 @@ import { BUSINESS, TRACKING } from "../support/site-content";
 
 const TRACKING_ON = Boolean(TRACKING.googleAdsId && TRACKING.conversionLabel);
 test.skip(!TRACKING_ON, "this build has no ad account (npm test builds one that has)");
-test.skip(() => test.info().project.name !== "desktop", "the same on every screen");
 
 const GOOGLE = "https://www.googletagmanager.com";
 
