@@ -1,7 +1,7 @@
 // The production ads set-up, as a business running Google Ads builds it (VITE_GOOGLE_ADS_ID and
 // VITE_GOOGLE_ADS_CONVERSION_LABEL set). `npm test` builds this variant into build-tracking/
 // and runs this file against it; on the default build (no account) it has nothing to check,
-// and site.spec.ts checks that no tracker loads there.
+// and conversions.spec.ts checks that no tracker loads there.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { CONTENT_PATHS, HOME_PAGE, THANK_YOU_PATH } from "../support/pages";
