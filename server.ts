@@ -14,6 +14,7 @@ if (!existsSync(entry)) {
 const build = (await import(entry.href)) as ServerBuild;
 await startServer({
   build,
+  entry: entry.href,
   clientDir: fileURLToPath(new URL(`./${buildDir}/client/`, import.meta.url)),
   port: Number(process.env.PORT ?? 3000),
   host: process.env.HOST || undefined,

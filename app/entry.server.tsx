@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { BUSINESS } from "./content/business";
-import { sendTestAlerts, startAlerts, stopAlerts } from "./server/alerts/index.server";
+import { kickAlerts, sendTestAlerts, startAlerts, stopAlerts } from "./server/alerts/index.server";
 import { closeDatabase, getDb, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
 import { scheduleLeadRetention } from "./server/inbox/retention.server";
@@ -28,6 +28,7 @@ export const serverHooks = {
   closeDatabase,
   startAlerts,
   stopAlerts,
+  kickAlerts,
   sendTestAlerts,
   clientInfoContext,
   env: SERVER_ENV,

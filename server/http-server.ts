@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { availableParallelism } from "node:os";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ServerHooks } from "../app/entry.server.tsx";
 import {
@@ -8,6 +9,7 @@ import {
   readLimitedBody,
 } from "../app/server/body-limit.server.ts";
 import { crossSiteRefusal } from "./refusal.ts";
+import { RenderPool } from "./render-pool.ts";
 import { BadRequest, isCrossOrigin, type RequestInfo, requestInfo } from "./request-info.ts";
 import { compressFor, isCompressible, send } from "./responses.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security.ts";
@@ -47,13 +49,21 @@ async function startDatabaseWithRetry(hooks: ServerHooks): Promise<void> {
 
 export interface StartOptions {
   build: ServerBuild;
+  /** The build's server entry as a URL, for the render threads to load it too. */
+  entry?: string;
   /** The folder of prerendered pages and assets (build/client). */
   clientDir: string;
   port: number;
   host?: string;
 }
 
-export async function startServer({ build, clientDir, port, host }: StartOptions): Promise<Server> {
+export async function startServer({
+  build,
+  entry,
+  clientDir,
+  port,
+  host,
+}: StartOptions): Promise<Server> {
   const hooks = (build.entry.module as unknown as { serverHooks: ServerHooks }).serverHooks;
   const { env } = hooks;
   const proxy = { trustProxy: env.TRUST_PROXY, siteUrl: env.SITE_URL };
@@ -67,6 +77,49 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
   const handle = createRequestHandler(build, process.env.NODE_ENV ?? "production");
   await startDatabaseWithRetry(hooks);
   hooks.startAlerts();
+  // React renders synchronously: on threads of their own, renders never hold up the static
+  // pages this thread serves (issue 11). RENDER_THREADS=0 renders here instead.
+  const threads = env.RENDER_THREADS ?? Math.max(1, availableParallelism() - 1);
+  const pool = entry && threads > 0 ? new RenderPool(entry, threads) : undefined;
+
+  /** React Router's answer, from a render thread or from this one. */
+  async function render(request: {
+    url: string;
+    method: string;
+    headers: [string, string][];
+    body?: Uint8Array;
+    client: { ip: string; userAgent: string };
+  }): Promise<{ status: number; headers: Headers; payload: Buffer }> {
+    if (pool) {
+      const result = await pool.render(request);
+      if (result.error !== undefined || result.status === undefined) {
+        throw new Error(`render thread: ${result.error ?? "no answer"}`);
+      }
+      // A lead stored on a render thread: this thread's alert worker sends it now.
+      if (request.method === "POST" && result.status < 400) hooks.kickAlerts();
+      return {
+        status: result.status,
+        headers: new Headers(result.headers),
+        payload: Buffer.from(result.body ?? new Uint8Array()),
+      };
+    }
+    const context = new RouterContextProvider();
+    context.set(hooks.clientInfoContext, request.client);
+    const response = await handle(
+      new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body:
+          request.body && request.body.byteLength > 0 ? new Uint8Array(request.body) : undefined,
+      }),
+      context,
+    );
+    return {
+      status: response.status,
+      headers: response.headers,
+      payload: Buffer.from(await response.arrayBuffer()),
+    };
+  }
 
   function sendText(
     req: IncomingMessage,
@@ -115,25 +168,22 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
   ) {
     const body =
       method === "POST" ? await readLimitedBody(req, req.headers["content-length"]) : undefined;
-    const headers = new Headers();
+    const headers: [string, string][] = [];
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined) continue;
-      for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+      for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v]);
     }
-    // The URL the visitor is really on (scheme and host from SITE_URL or the trusted proxy),
-    // so React Router's same-origin check compares like with like behind HTTPS.
-    const request = new Request(`${info.origin}${info.pathname}${info.search}`, {
+    const response = await render({
+      // The URL the visitor is really on (scheme and host from SITE_URL or the trusted proxy),
+      // so React Router's same-origin check compares like with like behind HTTPS.
+      url: `${info.origin}${info.pathname}${info.search}`,
       // HEAD is answered as GET with the body left off, so its headers (length included) match.
       method: method === "HEAD" ? "GET" : method,
       headers,
       body: body && body.length > 0 ? new Uint8Array(body) : undefined,
+      client: { ip: info.ip, userAgent: String(req.headers["user-agent"] ?? "") },
     });
-    const context = new RouterContextProvider();
-    context.set(hooks.clientInfoContext, {
-      ip: info.ip,
-      userAgent: String(req.headers["user-agent"] ?? ""),
-    });
-    const response = await handle(request, context);
+    const { payload } = response;
 
     const outHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(securityHeaders(info.secure))) {
@@ -142,7 +192,6 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
     response.headers.forEach((value, name) => {
       outHeaders[name] = value;
     });
-    const payload = Buffer.from(await response.arrayBuffer());
     const type = response.headers.get("content-type") ?? "";
     // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
     outHeaders["content-security-policy"] = csp(
@@ -319,6 +368,7 @@ export async function startServer({ build, clientDir, port, host }: StartOptions
       server.closeAllConnections();
     }
     await alertsStopped;
+    await pool?.close();
     await hooks.closeDatabase().catch((error: unknown) => {
       logLine({ level: "error", event: "shutdown.database_close_failed", error: String(error) });
     });

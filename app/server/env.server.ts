@@ -121,6 +121,8 @@ const ServerEnvSchema = z
     HTTP_REQUEST_TIMEOUT_MS: integer(30_000, 1_000),
     /** How long an idle keep-alive connection stays open. */
     HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(5_000, 100),
+    /** Threads that render pages (default: one per core but one); 0 renders on the main thread. */
+    RENDER_THREADS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(16).optional()),
     /** Open connections past this are refused, so one client can't hold every socket. */
     HTTP_MAX_CONNECTIONS: integer(1_000, 1),
   })
