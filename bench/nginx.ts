@@ -2,29 +2,18 @@
 // free localhost port, one worker process (our Node server is one process too).
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import {
-  chmodSync,
-  copyFileSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { NGINX_PATH, nginxAvailable } from "../tests/support/nginx-proxy.ts";
 import { freePort } from "../tests/support/spawn-server.ts";
 
-export const NGINX_PATH = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
+export { NGINX_PATH, nginxAvailable };
 
 export interface RunningNginx {
   url: string;
   version: string;
   stop(): Promise<void>;
-}
-
-export function nginxAvailable(): boolean {
-  return existsSync(NGINX_PATH);
 }
 
 async function versionOf(): Promise<string> {
