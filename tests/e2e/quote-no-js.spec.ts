@@ -79,6 +79,19 @@ for (const path of PAGES) {
     expect(rows[0]?.message).toMatch(/^The skylight leaks\.\r?\nOnly when it's windy\.$/);
   });
 
+  test(`${path}: the same request sent twice without JavaScript is one lead`, async ({ page }) => {
+    const values = { name: uniqueName("Twice"), phone: "0412 345 678", postcode: "3056" };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // A second go at the same form: a double click, or Back and Send again.
+      await open(page, path);
+      await fillForm(page, values);
+      const request = await submit(page);
+      expect((await request.response())?.status(), `attempt ${attempt + 1}`).toBe(303);
+      await expect(page).toHaveURL(/\/thank-you$/);
+    }
+    expect(rowsNamed(values.name)).toHaveLength(1);
+  });
+
   test(`${path}: invalid input re-renders the page (400) with the values and a message per field`, async ({
     page,
     browserLog,
