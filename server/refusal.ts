@@ -2,14 +2,13 @@
 // copied form, a stale bookmark through a proxy), so it says what happened and how to reach
 // us, never a bare "Forbidden".
 import type { IncomingMessage } from "node:http";
+import { escapeHtml } from "../app/lib/escape-html.ts";
 
 export interface BusinessContact {
   name: string;
   phone: string;
   phoneHref: string;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function wantsJson(req: IncomingMessage): boolean {
   const type = String(req.headers["content-type"] ?? "");

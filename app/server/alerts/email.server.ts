@@ -2,6 +2,7 @@
 // Composing is pure (tested on its own); sending goes through one pooled Nodemailer transport.
 import nodemailer from "nodemailer";
 import { BUSINESS } from "~/content/business";
+import { escapeHtml } from "~/lib/escape-html";
 import { type AlertLead, melbourneTime, phoneE164 } from "./lead.server";
 
 export interface ComposedMail {
@@ -12,18 +13,6 @@ export interface ComposedMail {
   text: string;
   html: string;
   messageId: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 }
 
 /** One line for a header: control characters (CR/LF among them) become spaces. */
