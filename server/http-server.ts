@@ -9,9 +9,10 @@ import {
   readLimitedBody,
 } from "../app/server/body-limit.server.ts";
 import { crossSiteRefusal } from "./refusal.ts";
-import { RenderPool } from "./render-pool.ts";
+import { type RenderJob, RenderPool } from "./render-pool.ts";
+import { finishRender, type Rendered } from "./rendered.ts";
 import { BadRequest, isCrossOrigin, type RequestInfo, requestInfo } from "./request-info.ts";
-import { compressFor, isCompressible, send } from "./responses.ts";
+import { pickEncoding, send } from "./responses.ts";
 import { contentSecurityPolicy, securityHeaders } from "./security.ts";
 import {
   type InlineHashes,
@@ -22,6 +23,8 @@ import {
 } from "./static-files.ts";
 
 const DB_RETRY_MS = 5000;
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 // How often Node checks the header and request timeouts (its default is every 30 s).
 const TIMEOUT_CHECK_MS = 1000;
@@ -83,25 +86,13 @@ export async function startServer({
   const pool = entry && threads > 0 ? new RenderPool(entry, threads) : undefined;
 
   /** React Router's answer, from a render thread or from this one. */
-  async function render(request: {
-    url: string;
-    method: string;
-    headers: [string, string][];
-    body?: Uint8Array;
-    client: { ip: string; userAgent: string };
-  }): Promise<{ status: number; headers: Headers; payload: Buffer }> {
+  async function render(request: Omit<RenderJob, "id">): Promise<Rendered> {
     if (pool) {
       const result = await pool.render(request);
-      if (result.error !== undefined || result.status === undefined) {
-        throw new Error(`render thread: ${result.error ?? "no answer"}`);
-      }
+      if ("error" in result) throw new Error(`render thread: ${result.error}`);
       // A lead stored on a render thread: this thread's alert worker sends it now.
-      if (request.method === "POST" && result.status < 400) hooks.kickAlerts();
-      return {
-        status: result.status,
-        headers: new Headers(result.headers),
-        payload: Buffer.from(result.body ?? new Uint8Array()),
-      };
+      if (request.method === "POST" && result.rendered.status < 400) hooks.kickAlerts();
+      return result.rendered;
     }
     const context = new RouterContextProvider();
     context.set(hooks.clientInfoContext, request.client);
@@ -114,11 +105,7 @@ export async function startServer({
       }),
       context,
     );
-    return {
-      status: response.status,
-      headers: response.headers,
-      payload: Buffer.from(await response.arrayBuffer()),
-    };
+    return finishRender(response, request.encoding, "async");
   }
 
   function sendText(
@@ -173,7 +160,7 @@ export async function startServer({
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v]);
     }
-    const response = await render({
+    const rendered = await render({
       // The URL the visitor is really on (scheme and host from SITE_URL or the trusted proxy),
       // so React Router's same-origin check compares like with like behind HTTPS.
       url: `${info.origin}${info.pathname}${info.search}`,
@@ -182,28 +169,22 @@ export async function startServer({
       headers,
       body: body && body.length > 0 ? new Uint8Array(body) : undefined,
       client: { ip: info.ip, userAgent: String(req.headers["user-agent"] ?? "") },
+      encoding: pickEncoding(req, ["br", "gzip", "identity"]),
     });
-    const { payload } = response;
 
     const outHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(securityHeaders(info.secure))) {
       outHeaders[name.toLowerCase()] = value;
     }
-    response.headers.forEach((value, name) => {
-      outHeaders[name] = value;
-    });
-    const type = response.headers.get("content-type") ?? "";
+    for (const [name, value] of rendered.headers) outHeaders[name] = value;
     // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
-    outHeaders["content-security-policy"] = csp(
-      type.startsWith("text/html") ? inlineHashes(payload.toString("utf8")) : NO_INLINE_HASHES,
-    );
+    outHeaders["content-security-policy"] = csp(rendered.hashes ?? NO_INLINE_HASHES);
     delete outHeaders["content-length"];
-    const compressible = isCompressible(payload, type);
     send(req, res, {
-      status: response.status,
+      status: rendered.status,
       headers: outHeaders,
-      bodies: compressible ? await compressFor(req, payload) : { identity: payload },
-      negotiated: compressible,
+      encoded: { encoding: rendered.encoding, body: asBuffer(rendered.body) },
+      negotiated: rendered.compressible,
     });
   }
 

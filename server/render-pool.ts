@@ -2,6 +2,8 @@
 // A thread that dies fails only the requests it held (the visitor's retry, with the same
 // idempotency key, finds anything that was stored) and is replaced.
 import { Worker } from "node:worker_threads";
+import type { Rendered } from "./rendered.ts";
+import type { Encoding } from "./responses.ts";
 
 export interface RenderJob {
   id: number;
@@ -10,15 +12,11 @@ export interface RenderJob {
   headers: [string, string][];
   body?: Uint8Array;
   client: { ip: string; userAgent: string };
+  /** The encoding this client gets, so the thread compresses the answer in it. */
+  encoding: Encoding;
 }
 
-export interface RenderResult {
-  id: number;
-  status?: number;
-  headers?: [string, string][];
-  body?: Uint8Array;
-  error?: string;
-}
+export type RenderResult = { id: number } & ({ rendered: Rendered } | { error: string });
 
 interface Thread {
   worker: Worker;

@@ -6,6 +6,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ServerHooks } from "../app/entry.server.tsx";
 import type { RenderJob, RenderResult } from "./render-pool.ts";
+import { finishRender } from "./rendered.ts";
 
 const { entry } = workerData as { entry: string };
 // On Linux a thread has its own niceness, and pid 0 means this thread: renders yield the CPU to
@@ -29,15 +30,13 @@ port.on("message", async (job: RenderJob) => {
     });
     const context = new RouterContextProvider();
     context.set(hooks.clientInfoContext, job.client);
-    const response = await handle(request, context);
-    const body = new Uint8Array(await response.arrayBuffer());
-    const result: RenderResult = {
-      id: job.id,
-      status: response.status,
-      headers: [...response.headers],
-      body,
-    };
-    port.postMessage(result, [body.buffer]);
+    const rendered = await finishRender(await handle(request, context), job.encoding, "sync");
+    // The body moves to the main thread without a copy, in memory of its own: zlib's output
+    // may be a view of a pool other buffers share, and moving that pool would empty them.
+    rendered.body = new Uint8Array(rendered.body);
+    port.postMessage({ id: job.id, rendered } satisfies RenderResult, [
+      rendered.body.buffer as ArrayBuffer,
+    ]);
   } catch (error) {
     port.postMessage({
       id: job.id,

@@ -1,15 +1,10 @@
 // Writing an answer: content negotiation, conditional requests and HEAD, done by the
 // maintained pieces Express itself uses (negotiator, fresh) rather than by hand.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import fresh from "fresh";
 import Negotiator from "negotiator";
 
 export type Encoding = "br" | "gzip" | "identity";
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** The best encoding the client accepts among those we have, by RFC 9110's q-value rules. */
 export function pickEncoding(req: IncomingMessage, available: Encoding[]): Encoding {
@@ -29,15 +24,21 @@ export interface Representations {
   gzip?: Buffer;
 }
 
-export interface SendOptions {
+interface SendCommon {
   status: number;
   headers: Record<string, string>;
-  bodies: Representations;
   /** The identity body's strong validator; each encoding gets its own tag derived from it. */
   etag?: string;
   /** The answer depends on Accept-Encoding even when this client gets identity. */
   negotiated?: boolean;
 }
+
+export type SendOptions = SendCommon &
+  (
+    | { bodies: Representations }
+    /** Already in the encoding this client chose (a render thread compressed it). */
+    | { encoded: { encoding: Encoding; body: Buffer } }
+  );
 
 /** `"abc"` for identity, `"abc-br"` / `"abc-gzip"` for the encoded bodies: a tag per representation. */
 export function etagFor(base: string, encoding: Encoding): string {
@@ -45,17 +46,24 @@ export function etagFor(base: string, encoding: Encoding): string {
 }
 
 export function send(req: IncomingMessage, res: ServerResponse, options: SendOptions): void {
-  const { bodies } = options;
-  const available: Encoding[] = [
-    ...(bodies.br ? (["br"] as const) : []),
-    ...(bodies.gzip ? (["gzip"] as const) : []),
-    "identity",
-  ];
-  const encoding = available.length > 1 ? pickEncoding(req, available) : "identity";
-  const body = encoding === "identity" ? bodies.identity : (bodies[encoding] ?? bodies.identity);
+  let encoding: Encoding;
+  let body: Buffer;
+  let choice = false;
+  if ("encoded" in options) ({ encoding, body } = options.encoded);
+  else {
+    const { bodies } = options;
+    const available: Encoding[] = [
+      ...(bodies.br ? (["br"] as const) : []),
+      ...(bodies.gzip ? (["gzip"] as const) : []),
+      "identity",
+    ];
+    choice = available.length > 1;
+    encoding = choice ? pickEncoding(req, available) : "identity";
+    body = encoding === "identity" ? bodies.identity : (bodies[encoding] ?? bodies.identity);
+  }
   const headers: Record<string, string> = {
     ...options.headers,
-    ...(available.length > 1 || options.negotiated ? { Vary: "Accept-Encoding" } : {}),
+    ...(choice || options.negotiated ? { Vary: "Accept-Encoding" } : {}),
     ...(encoding !== "identity" ? { "Content-Encoding": encoding } : {}),
     ...(options.etag ? { ETag: etagFor(options.etag, encoding) } : {}),
   };
@@ -75,27 +83,4 @@ export function send(req: IncomingMessage, res: ServerResponse, options: SendOpt
   res.writeHead(options.status, headers);
   // HEAD gets the headers GET would have had, Content-Length included, and no body.
   res.end(req.method === "HEAD" ? undefined : body);
-}
-
-/**
- * Compresses a dynamic answer in the chosen encoding only, on libuv's thread pool and at a
- * moderate level: the event loop keeps serving while a re-rendered page is squeezed.
- */
-export function isCompressible(body: Buffer, type: string): boolean {
-  return body.length > 1024 && /^(text\/|application\/(json|xml))/.test(type);
-}
-
-export async function compressFor(req: IncomingMessage, body: Buffer): Promise<Representations> {
-  const encoding = pickEncoding(req, ["br", "gzip", "identity"]);
-  if (encoding === "br") {
-    const br = await brotliAsync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    });
-    return { identity: body, br };
-  }
-  if (encoding === "gzip") return { identity: body, gzip: await gzipAsync(body, { level: 6 }) };
-  return { identity: body };
 }

@@ -1,9 +1,11 @@
 // The Node server's HTTP contract under requests no browser would send: raw request lines,
 // odd methods, lying headers and slow clients. Every one gets a 4xx (or at worst a 5xx) and
 // the process keeps serving.
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { get as httpGet } from "node:http";
 import { connect, type Socket } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { scratchSqlite } from "../support/db-helpers";
 import { expect, test } from "../support/fixtures";
@@ -232,10 +234,10 @@ test("a route error is logged in words, not as [object Object]", async () => {
 
 test.describe("content negotiation and conditional requests", () => {
   // node:http rather than fetch: fetch adds "Cache-Control: no-cache" to conditional requests.
-  const get = (path: string, headers: Record<string, string> = {}) =>
+  const get = (path: string, headers: Record<string, string> = {}, base = server?.url) =>
     new Promise<{ status: number; headers: Headers; arrayBuffer(): Promise<ArrayBuffer> }>(
       (resolve, reject) => {
-        httpGet(`${server?.url}${path}`, { headers }, (res) => {
+        httpGet(`${base}${path}`, { headers }, (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
           res.on("end", () => {
@@ -272,6 +274,52 @@ test.describe("content negotiation and conditional requests", () => {
       expect(response.headers.get("vary"), accept).toMatch(/Accept-Encoding/i);
     }
   });
+
+  // Rendered on a render thread by default, and on the main thread with RENDER_THREADS=0.
+  for (const threads of ["default", "0"]) {
+    test(`a rendered answer comes in the encoding asked for, the same page in each (RENDER_THREADS ${threads})`, async () => {
+      const other =
+        threads === "0"
+          ? await spawnServer({ DATABASE_URL: db?.url ?? "", RENDER_THREADS: "0" })
+          : undefined;
+      const base = other?.url ?? server?.url;
+      const decode: Record<string, (b: Buffer) => Buffer> = {
+        br: brotliDecompressSync,
+        gzip: gunzipSync,
+        identity: (b) => b,
+      };
+      const pages = new Map<string, string>();
+      try {
+        for (const [accept, expected] of [
+          ["br", "br"],
+          ["gzip", "gzip"],
+          ["br;q=0, gzip;q=0", "identity"],
+        ] as const) {
+          const response = await get("/no-such-page", { "Accept-Encoding": accept }, base);
+          const body = Buffer.from(await response.arrayBuffer());
+          expect(response.status, accept).toBe(404);
+          expect(response.headers.get("content-encoding") ?? "identity", accept).toBe(expected);
+          expect(response.headers.get("vary"), accept).toMatch(/Accept-Encoding/i);
+          expect(Number(response.headers.get("content-length")), accept).toBe(body.length);
+          const html = decode[expected]?.(body).toString("utf8") ?? "";
+          // The CSP names the hash of each inline script the page really has.
+          const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)];
+          expect(inline.length, accept).toBeGreaterThan(0);
+          for (const [, script = ""] of inline) {
+            const hash = createHash("sha256").update(script).digest("base64");
+            expect(response.headers.get("content-security-policy"), accept).toContain(
+              `'sha256-${hash}'`,
+            );
+          }
+          pages.set(accept, html);
+        }
+      } finally {
+        await other?.stop();
+      }
+      expect(new Set(pages.values()).size).toBe(1);
+      expect(pages.get("br")).toContain("</html>");
+    });
+  }
 
   test("each encoding has its own ETag, and If-None-Match follows RFC 9110", async () => {
     const tags = new Set<string>();
