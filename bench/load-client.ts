@@ -55,25 +55,19 @@ export interface LoadSample {
   okIncludingWarmup: number;
 }
 
-export async function runLoad(options: LoadOptions): Promise<LoadSample> {
+/** Keep-alive connections to one localhost target, and a way to send it one request. */
+function connect(options: LoadOptions, maxSockets: number) {
   const target = new URL(options.url);
   if (!LOCAL_HOSTS.has(target.hostname)) {
     throw new Error(`the load client only targets localhost, not ${target.hostname}`);
   }
-  const okStatuses = options.okStatuses ?? [200];
   // HTTPS for nginx in front (bench/scale.ts), with its throwaway certificate.
   const secure = target.protocol === "https:";
   const agent = secure
-    ? new https.Agent({
-        keepAlive: true,
-        maxSockets: options.concurrency,
-        rejectUnauthorized: false,
-      })
-    : new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
-  const statuses: Record<string, number> = {};
-  const latencies: number[] = [];
-  let okIncludingWarmup = 0;
+    ? new https.Agent({ keepAlive: true, maxSockets, rejectUnauthorized: false })
+    : new http.Agent({ keepAlive: true, maxSockets });
 
+  /** Resolves with the status once the whole answer is in (-1 on a network error). */
   const send = () =>
     new Promise<number>((resolve) => {
       const body = options.body?.();
@@ -97,6 +91,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadSample> {
       request.on("error", () => resolve(-1));
       request.end(body);
     });
+  return { send, close: () => agent.destroy() };
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadSample> {
+  const okStatuses = options.okStatuses ?? [200];
+  const { send, close } = connect(options, options.concurrency);
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  let okIncludingWarmup = 0;
 
   async function loop(until: number, record: boolean) {
     while (performance.now() < until) {
@@ -117,11 +120,60 @@ export async function runLoad(options: LoadOptions): Promise<LoadSample> {
   const started = performance.now();
   await workers(started + options.durationMs, true);
   const durationMs = performance.now() - started;
-  agent.destroy();
+  close();
   return {
     concurrency: options.concurrency,
     okStatuses,
     durationMs,
+    latencies,
+    statuses,
+    okIncludingWarmup,
+  };
+}
+
+/**
+ * Visitors arriving on a timetable: one request every 1/perSecond s whether or not earlier ones
+ * are answered (an open loop). Unlike `runLoad`, whose loops wait for the server and so go as
+ * fast as the machine allows, this measures what a visitor waits without the probe itself
+ * filling the CPU, and a server stall counts against every request sent during it rather than
+ * one. Each is timed from when it was sent, not when it was due: a timer of this process
+ * firing late is the probe's delay, not the server's.
+ */
+export async function runPaced(
+  options: Omit<LoadOptions, "concurrency"> & { perSecond: number },
+): Promise<LoadSample> {
+  const okStatuses = options.okStatuses ?? [200];
+  const { send, close } = connect({ ...options, concurrency: 0 }, 256);
+  const statuses: Record<string, number> = {};
+  const latencies: number[] = [];
+  let okIncludingWarmup = 0;
+  const interval = 1000 / options.perSecond;
+  const begin = performance.now();
+  const measureFrom = begin + (options.warmupMs ?? 0);
+  const end = measureFrom + options.durationMs;
+  const answers: Promise<void>[] = [];
+  for (let i = 0; ; i++) {
+    const due = begin + i * interval;
+    if (due >= end) break;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = performance.now();
+    answers.push(
+      send().then((status) => {
+        const elapsed = performance.now() - sent;
+        if (okStatuses.includes(status)) okIncludingWarmup++;
+        if (due < measureFrom) return;
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        latencies.push(elapsed);
+      }),
+    );
+  }
+  await Promise.all(answers);
+  close();
+  return {
+    concurrency: 0,
+    okStatuses,
+    durationMs: end - measureFrom,
     latencies,
     statuses,
     okIncludingWarmup,

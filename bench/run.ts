@@ -24,7 +24,7 @@ import { kb, log, measureMedian, type PageMetrics, round, table } from "./lighth
 import { type LoadResult, runInterleaved, runLoad, summarise } from "./load-client.ts";
 import { nginxAvailable, startNginx } from "./nginx.ts";
 import { FLOOR_HTML, startPageServer } from "./page-server.ts";
-import { benchBlocking, benchScaleOut, printScaleBench } from "./scale.ts";
+import { BLOCKING_PER_SECOND, benchBlocking, benchScaleOut, printScaleBench } from "./scale.ts";
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_S ?? 5) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -144,7 +144,12 @@ async function main() {
       log,
     });
 
-    const blocking = await benchBlocking({ concurrency: 4, durationMs: DURATION_MS, log });
+    const blocking = await benchBlocking({
+      perSecond: BLOCKING_PER_SECOND,
+      durationMs: DURATION_MS * 2,
+      rounds: 3,
+      log,
+    });
     const scaleOut = await benchScaleOut({
       concurrency: CONCURRENCY,
       durationMs: DURATION_MS,
