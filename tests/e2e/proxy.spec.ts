@@ -4,11 +4,11 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { scratchSqlite, sqliteRowsNamed } from "../support/db-helpers";
 import { expect, test } from "../support/fixtures";
-import { nginxAvailable, type RunningProxy, startProxy } from "../support/nginx-proxy";
+import { NO_NGINX, type RunningProxy, skipWithoutNginx, startProxy } from "../support/nginx-proxy";
 import { fillForm, QUOTE_API, quoteForm, uniqueName, validQuote } from "../support/quote-helpers";
 import { freePort, type RunningServer, spawnServer } from "../support/spawn-server";
 
-test.skip(!nginxAvailable(), "nginx is not installed (apt-get install nginx)");
+test.skip(skipWithoutNginx(), NO_NGINX);
 test.use({ javaScriptEnabled: false, ignoreHTTPSErrors: true });
 
 interface Stack {

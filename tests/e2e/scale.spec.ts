@@ -16,11 +16,11 @@ import {
   shownDatabaseUrl,
 } from "../support/db-helpers";
 import { startSmtpSink, waitUntil } from "../support/mail-sink";
-import { nginxAvailable, startProxy } from "../support/nginx-proxy";
+import { NO_NGINX, skipWithoutNginx, startProxy } from "../support/nginx-proxy";
 import { QUOTE_API, validQuote } from "../support/quote-helpers";
 import { freePort, type RunningServer, spawnServer } from "../support/spawn-server";
 
-test.skip(!nginxAvailable(), "nginx is not installed (apt-get install nginx)");
+test.skip(skipWithoutNginx(), NO_NGINX);
 
 const TOTAL = 200;
 const CLIENTS = 8;

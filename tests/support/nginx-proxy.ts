@@ -32,6 +32,17 @@ export function nginxAvailable(): boolean {
   return existsSync(NGINX_PATH);
 }
 
+/** CI sets REQUIRE_NGINX=1: there, a missing nginx fails the proxy tests instead of skipping them. */
+export const REQUIRE_NGINX = process.env.REQUIRE_NGINX === "1";
+export const NO_NGINX = `nginx is not installed at ${NGINX_PATH} (apt-get install nginx)`;
+
+/** Whether to skip the tests that need nginx; throws where it is required (CI). */
+export function skipWithoutNginx(): boolean {
+  if (nginxAvailable()) return false;
+  if (REQUIRE_NGINX) throw new Error(`${NO_NGINX}; REQUIRE_NGINX=1 makes this a failure`);
+  return true;
+}
+
 function swap(config: string, marker: string, replacement: (line: string) => string): string {
   const lines = config.split("\n");
   let found = false;
