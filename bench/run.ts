@@ -146,8 +146,8 @@ async function main() {
 
     const blocking = await benchBlocking({
       perSecond: BLOCKING_PER_SECOND,
-      durationMs: DURATION_MS * 2,
-      rounds: 3,
+      durationMs: DURATION_MS * 6,
+      rounds: 6,
       log,
     });
     const scaleOut = await benchScaleOut({

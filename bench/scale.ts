@@ -1,6 +1,7 @@
 // Scale-out figures (issue 11), runnable alone with `node bench/scale.ts`:
-// 1. Blocking work: the home page's p99 alone, then with 50 no-JavaScript invalid form posts
-//    and 50 requests for missing pages always in flight (aim: at most 2x).
+// 1. Blocking work: the home page's p99 for visitors arriving at 200/s, alone and with 50
+//    no-JavaScript invalid form posts and 50 requests for missing pages always in flight (aim:
+//    at most 2x), in alternating turns after a warm-up, each load from a process of its own.
 // 2. Through nginx (deploy/nginx.conf, TLS): requests per second and p99 with two servers
 //    behind it against one, in the same run, for the home page and for quote inserts.
 import { spawn } from "node:child_process";
@@ -17,15 +18,17 @@ import {
   type LoadResult,
   type LoadSample,
   runInterleaved,
-  runPaced,
   summarise,
 } from "./load-client.ts";
+import type { LoadSpec } from "./load-process.ts";
 
 export interface BlockingBenchResult {
   alone: LoadResult;
   underLoad: LoadResult;
   background: { invalidPosts: LoadResult; notFound: LoadResult };
   p99Ratio: number;
+  /** The same ratio turn by turn: how much of the pooled figure one bad moment makes. */
+  turnRatios: number[];
 }
 
 export interface ScaleOutBenchResult {
@@ -37,29 +40,26 @@ export interface ScaleOutBenchResult {
 const BROWSER = { "Accept-Encoding": "gzip, deflate, br" };
 /** The home page's visitors per second in the blocking bench: busy, far from saturating. */
 export const BLOCKING_PER_SECOND = 200;
+const WARM_UP_MS = 5_000;
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** No name, phone or postcode: the page comes back whole with a message by each field (400). */
 const INVALID_FORM = "name=&phone=&postcode=&email=&message=";
 
-/** The background's own process: 50 invalid posts and 50 404s in flight for `ms`. */
-function startBackground(base: string, ms: number): Promise<LoadSample[]> {
-  // In a process of its own, so its busy event loop doesn't slow this one's measurements.
+/** Runs loads at once in a child process (bench/load-process.ts) and returns their samples. */
+async function loadInChild(specs: LoadSpec[]): Promise<LoadSample[]> {
   const child = spawn(
     process.execPath,
-    [
-      fileURLToPath(new URL("./background-load.ts", import.meta.url)),
-      base,
-      String(ms),
-      INVALID_FORM,
-    ],
+    [fileURLToPath(new URL("./load-process.ts", import.meta.url)), JSON.stringify(specs)],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
   });
-  return once(child, "exit").then(() => JSON.parse(output) as LoadSample[]);
+  const [code] = await once(child, "exit");
+  if (code !== 0) throw new Error(`load process exited with ${code}`);
+  return JSON.parse(output) as LoadSample[];
 }
 
 export async function benchBlocking(options: {
@@ -86,15 +86,42 @@ export async function benchBlocking(options: {
     options.log(
       `Blocking work: GET / at ${options.perSecond}/s, alone and with 50 invalid no-JS posts and 50 404s in flight, ${options.rounds} turns of each …`,
     );
+    const background = (ms: number): LoadSpec[] => [
+      {
+        // Where the home page's form posts.
+        url: `${base}/?index`,
+        method: "POST",
+        headers: { ...BROWSER, "Content-Type": "application/x-www-form-urlencoded" },
+        body: INVALID_FORM,
+        concurrency: 50,
+        durationMs: ms,
+        okStatuses: [400],
+      },
+      {
+        url: `${base}/no-such-page`,
+        headers: BROWSER,
+        concurrency: 50,
+        durationMs: ms,
+        okStatuses: [404],
+      },
+    ];
+    // A server that has run a while: its renders JIT-compiled (the compiler's threads don't
+    // run at the render threads' low priority), as in production, before anything is recorded.
+    await loadInChild([{ ...home, durationMs: 500 }, ...background(WARM_UP_MS)]);
     // Turns in alternation, so whatever else the machine does weighs on both alike.
     for (let round = 0; round < options.rounds; round++) {
-      alone.push(await runPaced({ ...home, durationMs: turnMs, warmupMs: round ? 0 : 1000 }));
-      // The background gets a second to reach full flight before the home page is measured.
-      const background = startBackground(base, turnMs + 1_500);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      underLoad.push(await runPaced({ ...home, durationMs: turnMs }));
-      const [invalidPosts, notFound] = await background;
-      if (!invalidPosts || !notFound) throw new Error("background load returned nothing");
+      // Each turn is a fresh process: a second unrecorded to open connections and warm up, in
+      // which the background also reaches full flight.
+      const [quiet] = await loadInChild([{ ...home, durationMs: turnMs, warmupMs: 1000 }]);
+      // Two processes: the probe's event loop must not be the one busy with 100 streams.
+      const [[probe], [invalidPosts, notFound]] = await Promise.all([
+        loadInChild([{ ...home, durationMs: turnMs, warmupMs: 1000 }]),
+        loadInChild(background(turnMs + 1_500)),
+      ]);
+      if (!quiet || !probe || !invalidPosts || !notFound)
+        throw new Error("a load returned nothing");
+      alone.push(quiet);
+      underLoad.push(probe);
       posts.push(invalidPosts);
       missing.push(notFound);
     }
@@ -103,6 +130,10 @@ export async function benchBlocking(options: {
       ...result,
       background: { invalidPosts: summarise(posts), notFound: summarise(missing) },
       p99Ratio: round(result.underLoad.p99Ms / result.alone.p99Ms),
+      turnRatios: alone.map((quiet, i) => {
+        const loaded = underLoad[i];
+        return loaded ? round(summarise([loaded]).p99Ms / summarise([quiet]).p99Ms) : Number.NaN;
+      }),
     };
   } finally {
     await server.stop();
@@ -209,6 +240,7 @@ export function printScaleBench(
     console.log(
       `\nBlocking work: GET / at ${BLOCKING_PER_SECOND}/s: p99 alone ${alone.p99Ms} ms (${alone.rps} req/s); with 50 invalid no-JS posts and 50 404s in flight ${underLoad.p99Ms} ms (${underLoad.rps} req/s) = ${blocking.p99Ratio.toFixed(2)}x (aim: <= 2x)`,
     );
+    console.log(`  p99 ratio turn by turn: ${blocking.turnRatios.map((r) => `${r}x`).join(", ")}`);
     console.log(
       `  meanwhile: invalid posts ${figures(background.invalidPosts)}; 404s ${figures(background.notFound)}`,
     );
@@ -231,8 +263,8 @@ if (import.meta.main) {
   const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
   const blocking = await benchBlocking({
     perSecond: BLOCKING_PER_SECOND,
-    durationMs: durationMs * 2,
-    rounds: 3,
+    durationMs: durationMs * 6,
+    rounds: 6,
     log,
   });
   const scale = await benchScaleOut({
