@@ -31,9 +31,10 @@ port.on("message", async (job: RenderJob) => {
     const context = new RouterContextProvider();
     context.set(hooks.clientInfoContext, job.client);
     const rendered = await finishRender(await handle(request, context), job.encoding, "sync");
-    // The body moves to the main thread without a copy, in memory of its own: zlib's output
-    // may be a view of a pool other buffers share, and moving that pool would empty them.
-    rendered.body = new Uint8Array(rendered.body);
+    // The body moves to the main thread without a copy. The identity body owns its memory;
+    // zlib's output may be a view of a pool other buffers share (moving that pool would empty
+    // them), so it is copied into memory of its own first.
+    if (rendered.encoding !== "identity") rendered.body = new Uint8Array(rendered.body);
     port.postMessage({ id: job.id, rendered } satisfies RenderResult, [
       rendered.body.buffer as ArrayBuffer,
     ]);
