@@ -519,13 +519,28 @@ test.describe("logs: one JSON line per request, no personal data", () => {
     await send("POST", "/roof-repair-brunswick", form({ ...typed, postcode: "30" }));
     await send("GET", "/healthz");
     await send("GET", `/missing-${randomUUID()}`);
+    // Answers the server makes up itself, not React Router, carry an id too.
+    await send("GET", "/roof-repair-brunswick/");
+    await send("DELETE", "/");
+    await send("POST", "/roof-repair-brunswick", {
+      ...form(typed),
+      headers: {
+        ...form(typed).headers,
+        Origin: "https://elsewhere.example",
+        "Sec-Fetch-Site": "cross-site",
+      },
+    });
+    // fetch adds "Cache-Control: no-cache" to a conditional request unless it has one already.
+    await send("GET", "/", { headers: { "If-None-Match": "*", "Cache-Control": "max-age=0" } });
 
     // Exactly one line per request, each saying what happened.
     const lines = requestLines(server).slice(baseline);
     expect(
       lines.map((l) => ({ id: l.id, method: l.method, path: l.path, status: l.status })),
     ).toEqual(made);
-    expect(made.map((m) => m.status)).toEqual([200, 200, 201, 400, 303, 400, 200, 404]);
+    expect(made.map((m) => m.status)).toEqual([
+      200, 200, 201, 400, 303, 400, 200, 404, 301, 405, 403, 304,
+    ]);
     // Each request its own id, ours, sent back as X-Request-Id.
     expect(new Set(made.map((m) => m.id)).size).toBe(made.length);
     for (const { id } of made) expect(id).toMatch(/^[0-9a-f-]{36}$/);
