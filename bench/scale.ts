@@ -2,12 +2,14 @@
 // 1. Blocking work: the home page's p99 for visitors arriving at 200/s, alone and with 50
 //    no-JavaScript invalid form posts and 50 requests for missing pages always in flight (aim:
 //    at most 2x), in alternating turns after a warm-up, each load from a process of its own.
+//    A third turn keeps the render threads' cores busy with a plain loop from another process
+//    instead: the part of the ratio that filling those cores costs on this machine anyway.
 // 2. Through nginx (deploy/nginx.conf, TLS): requests per second and p99 with two servers
 //    behind it against one, in the same run, for the home page and for quote inserts.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createScratchPostgres, postgresReachable } from "../tests/support/db-helpers.ts";
@@ -24,9 +26,17 @@ import type { LoadSpec } from "./load-process.ts";
 
 export interface BlockingBenchResult {
   alone: LoadResult;
+  /**
+   * The same visitors while other programs keep as many cores busy as the server has render
+   * threads, at their priority, never talking to the server: what filling those cores costs the
+   * home page on this machine whoever does it, the floor under `underLoad`.
+   */
+  busyCores: LoadResult;
   underLoad: LoadResult;
   background: { invalidPosts: LoadResult; notFound: LoadResult };
   p99Ratio: number;
+  /** busyCores' p99 against alone's: how much of p99Ratio the machine takes by itself. */
+  floorRatio: number;
   /** The same ratio turn by turn: how much of the pooled figure one bad moment makes. */
   turnRatios: number[];
 }
@@ -62,6 +72,20 @@ async function loadInChild(specs: LoadSpec[]): Promise<LoadSample[]> {
   return JSON.parse(output) as LoadSample[];
 }
 
+/** Keeps a core busy for `ms` at the render threads' priority (nice 10), doing nothing else. */
+async function busyCore(ms: number): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ["-e", `const end = Date.now() + ${ms}; while (Date.now() < end) {}`],
+    { stdio: "ignore" },
+  );
+  try {
+    if (child.pid) setPriority(child.pid, 10);
+  } catch {}
+  const [code] = await once(child, "exit");
+  if (code !== 0) throw new Error(`busy loop exited with ${code}`);
+}
+
 export async function benchBlocking(options: {
   /** The home page's visitors per second, alone and under the background. */
   perSecond: number;
@@ -79,12 +103,15 @@ export async function benchBlocking(options: {
   const turnMs = options.durationMs / options.rounds;
   const home = { url: `${base}/`, headers: BROWSER, perSecond: options.perSecond };
   const alone: LoadSample[] = [];
+  const busy: LoadSample[] = [];
   const underLoad: LoadSample[] = [];
+  // As many as the server's render threads (its default, RENDER_THREADS unset).
+  const renderThreads = Math.max(1, availableParallelism() - 1);
   const posts: LoadSample[] = [];
   const missing: LoadSample[] = [];
   try {
     options.log(
-      `Blocking work: GET / at ${options.perSecond}/s, alone and with 50 invalid no-JS posts and 50 404s in flight, ${options.rounds} turns of each …`,
+      `Blocking work: GET / at ${options.perSecond}/s, alone, with ${renderThreads} core(s) kept busy by another program, and with 50 invalid no-JS posts and 50 404s in flight, ${options.rounds} turns of each …`,
     );
     const background = (ms: number): LoadSpec[] => [
       {
@@ -113,23 +140,33 @@ export async function benchBlocking(options: {
       // Each turn is a fresh process: a second unrecorded to open connections and warm up, in
       // which the background also reaches full flight.
       const [quiet] = await loadInChild([{ ...home, durationMs: turnMs, warmupMs: 1000 }]);
+      const [[floor]] = await Promise.all([
+        loadInChild([{ ...home, durationMs: turnMs, warmupMs: 1000 }]),
+        ...Array.from({ length: renderThreads }, () => busyCore(turnMs + 1_500)),
+      ]);
       // Two processes: the probe's event loop must not be the one busy with 100 streams.
       const [[probe], [invalidPosts, notFound]] = await Promise.all([
         loadInChild([{ ...home, durationMs: turnMs, warmupMs: 1000 }]),
         loadInChild(background(turnMs + 1_500)),
       ]);
-      if (!quiet || !probe || !invalidPosts || !notFound)
+      if (!quiet || !floor || !probe || !invalidPosts || !notFound)
         throw new Error("a load returned nothing");
       alone.push(quiet);
+      busy.push(floor);
       underLoad.push(probe);
       posts.push(invalidPosts);
       missing.push(notFound);
     }
-    const result = { alone: summarise(alone), underLoad: summarise(underLoad) };
+    const result = {
+      alone: summarise(alone),
+      busyCores: summarise(busy),
+      underLoad: summarise(underLoad),
+    };
     return {
       ...result,
       background: { invalidPosts: summarise(posts), notFound: summarise(missing) },
       p99Ratio: round(result.underLoad.p99Ms / result.alone.p99Ms),
+      floorRatio: round(result.busyCores.p99Ms / result.alone.p99Ms),
       turnRatios: alone.map((quiet, i) => {
         const loaded = underLoad[i];
         return loaded ? round(summarise([loaded]).p99Ms / summarise([quiet]).p99Ms) : Number.NaN;
@@ -236,9 +273,12 @@ export function printScaleBench(
   scale: ScaleOutBenchResult | null,
 ): void {
   if (blocking) {
-    const { alone, underLoad, background } = blocking;
+    const { alone, busyCores, underLoad, background } = blocking;
     console.log(
       `\nBlocking work: GET / at ${BLOCKING_PER_SECOND}/s: p99 alone ${alone.p99Ms} ms (${alone.rps} req/s); with 50 invalid no-JS posts and 50 404s in flight ${underLoad.p99Ms} ms (${underLoad.rps} req/s) = ${blocking.p99Ratio.toFixed(2)}x (aim: <= 2x)`,
+    );
+    console.log(
+      `  floor: the render threads' cores kept busy by another program instead, ${busyCores.p99Ms} ms = ${blocking.floorRatio.toFixed(2)}x; the load over that floor ${(underLoad.p99Ms / busyCores.p99Ms).toFixed(2)}x`,
     );
     console.log(`  p99 ratio turn by turn: ${blocking.turnRatios.map((r) => `${r}x`).join(", ")}`);
     console.log(
