@@ -1,4 +1,10 @@
-// Production entry: `npm start` builds, then runs this with the project's own Node (24).
+// Production entry: `npm start` builds, then runs this with the project's own Node (24), as
+// `node --single-threaded-gc server.ts`. That flag has each thread collect its own garbage:
+// V8's helper threads run at normal priority and serve every thread in the process, so the
+// render threads' collections (they make most of the garbage) competed with the thread serving
+// the static pages, and that thread's own collections waited for helpers busy elsewhere
+// (issue 11, docs/decisions/010-scale-out.md). It must be on the command line: V8 applies it
+// only at start-up, and Node takes no V8 flag from NODE_OPTIONS.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";

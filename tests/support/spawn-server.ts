@@ -25,8 +25,9 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built server (`node server.ts`, i.e. what `npm start` runs after building) as a
- * separate process with its own settings, and waits until /healthz answers (any status).
+ * Starts the built server (`node --single-threaded-gc server.ts`, i.e. what `npm start` runs
+ * after building) as a separate process with its own settings, and waits until /healthz
+ * answers (any status).
  * Uses "localhost" so that the browser's Origin matches the Host header.
  */
 export async function spawnServer(
@@ -36,7 +37,7 @@ export async function spawnServer(
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [resolve("server.ts")], {
+  const child = spawn(process.execPath, ["--single-threaded-gc", resolve("server.ts")], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
