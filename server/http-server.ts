@@ -102,7 +102,7 @@ export async function startServer({
   const handle = createRequestHandler(build, process.env.NODE_ENV ?? "production");
   await startDatabaseWithRetry(hooks);
   hooks.startAlerts();
-  // React renders synchronously: on threads of their own, renders never hold up the static
+  // React renders synchronously: on threads of their idHeader, renders never hold up the static
   // pages this thread serves (issue 11). RENDER_THREADS=0 renders here instead.
   const threads = env.RENDER_THREADS ?? Math.max(1, availableParallelism() - 1);
   const pool = entry && threads > 0 ? new RenderPool(entry, threads) : undefined;
@@ -133,7 +133,7 @@ export async function startServer({
   function sendText(
     req: IncomingMessage,
     res: ServerResponse,
-    own: HeaderList,
+    idHeader: HeaderList,
     status: number,
     text: string,
     secure = false,
@@ -147,8 +147,8 @@ export async function startServer({
         "Cache-Control": "no-store",
         ...extra,
       },
-      bodies: { identity: Buffer.from(text) },
-      own,
+      body: Buffer.from(text),
+      idHeader,
     });
   }
 
@@ -157,7 +157,7 @@ export async function startServer({
     res: ServerResponse,
     info: RequestInfo,
     method: string,
-    own: HeaderList,
+    idHeader: HeaderList,
   ) {
     const body =
       method === "POST" ? await readLimitedBody(req, req.headers["content-length"]) : undefined;
@@ -183,15 +183,16 @@ export async function startServer({
       outHeaders[name.toLowerCase()] = value;
     }
     for (const [name, value] of rendered.headers) outHeaders[name] = value;
-    // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
+    // HTML gets the hashes of its idHeader inline scripts and styles; everything else allows none.
     outHeaders["content-security-policy"] = csp(rendered.hashes ?? NO_INLINE_HASHES);
     delete outHeaders["content-length"];
     send(req, res, {
       status: rendered.status,
       headers: outHeaders,
-      encoded: { encoding: rendered.encoding, body: asBuffer(rendered.body) },
+      body: asBuffer(rendered.body),
+      encoding: rendered.encoding,
       negotiated: rendered.compressible,
-      own,
+      idHeader,
     });
   }
 
@@ -210,7 +211,7 @@ export async function startServer({
     started: number,
   ) {
     let info: RequestInfo | undefined;
-    const own = ["X-Request-Id", id];
+    const idHeader = ["X-Request-Id", id];
     // One line per request. No client address, query string or body: those are the visitor's.
     res.on("finish", () => {
       logLine({
@@ -225,11 +226,11 @@ export async function startServer({
       info = requestInfo(req, proxy);
     } catch (error) {
       if (!(error instanceof BadRequest)) throw error;
-      return sendText(req, res, own, 400, "Bad request.", false, { Connection: "close" });
+      return sendText(req, res, idHeader, 400, "Bad request.", false, { Connection: "close" });
     }
     const method = req.method ?? "GET";
     if (!ALLOWED_METHODS.includes(method)) {
-      return sendText(req, res, own, 405, "Method not allowed.", info.secure, {
+      return sendText(req, res, idHeader, 405, "Method not allowed.", info.secure, {
         Allow: ALLOWED_METHODS.join(", "),
       });
     }
@@ -237,14 +238,14 @@ export async function startServer({
     try {
       if (method === "GET" || method === "HEAD") {
         const file = prepared.get(info.pathname);
-        if (file) return sendPrepared(req, res, info.secure ? file.secure : file.plain, own);
+        if (file) return sendPrepared(req, res, info.secure ? file.secure : file.plain, idHeader);
         const { pathname } = info;
         if (pathname.length > 1 && pathname.endsWith("/") && files.has(pathname.slice(0, -1))) {
           res.writeHead(301, [
             ...Object.entries(baseHeaders(info.secure)).flat(),
             "Location",
             pathname.slice(0, -1) + info.search,
-            ...own,
+            ...idHeader,
           ]);
           return res.end();
         }
@@ -259,11 +260,11 @@ export async function startServer({
             "Content-Type": refusal.type,
             "Cache-Control": "no-store",
           },
-          bodies: { identity: Buffer.from(refusal.body) },
-          own,
+          body: Buffer.from(refusal.body),
+          idHeader,
         });
       }
-      await toReactRouter(req, res, info, method, own);
+      await toReactRouter(req, res, info, method, idHeader);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         return send(req, res, {
@@ -273,8 +274,8 @@ export async function startServer({
             "Content-Type": "application/json",
             Connection: "close",
           },
-          bodies: { identity: Buffer.from(JSON.stringify(PAYLOAD_TOO_LARGE)) },
-          own,
+          body: Buffer.from(JSON.stringify(PAYLOAD_TOO_LARGE)),
+          idHeader,
         });
       }
       throw error;
@@ -315,7 +316,7 @@ export async function startServer({
     },
     (req, res) => {
       const started = performance.now();
-      // The id goes into each answer's own headers: a header set on `res` beforehand would put
+      // The id goes into each answer's idHeader headers: a header set on `res` beforehand would put
       // Node on its slower path, copying every other header one by one.
       const id = requestIdFor(req);
       // Past SIGTERM, each answer closes its connection so keep-alive clients move on.

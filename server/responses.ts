@@ -40,73 +40,35 @@ export interface Representations {
   gzip?: Buffer;
 }
 
-interface SendCommon {
+export interface SendOptions {
   status: number;
   headers: Record<string, string>;
-  /** Headers of this one request (its id), added to the rest. */
-  own?: HeaderList;
-  /** The identity body's strong validator; each encoding gets its own tag derived from it. */
-  etag?: string;
+  /** The request's id header, sent with the rest. */
+  idHeader: HeaderList;
+  /** The body in `encoding` (identity unless a render thread compressed it for this client). */
+  body: Buffer;
+  encoding?: Encoding;
   /** The answer depends on Accept-Encoding even when this client gets identity. */
   negotiated?: boolean;
 }
-
-export type SendOptions = SendCommon &
-  (
-    | { bodies: Representations }
-    /** Already in the encoding this client chose (a render thread compressed it). */
-    | { encoded: { encoding: Encoding; body: Buffer } }
-  );
 
 /** `"abc"` for identity, `"abc-br"` / `"abc-gzip"` for the encoded bodies: a tag per representation. */
 export function etagFor(base: string, encoding: Encoding): string {
   return encoding === "identity" ? base : `${base.slice(0, -1)}-${encoding}"`;
 }
 
+/** An answer made for this one request (an error, a refusal, a render). */
 export function send(req: IncomingMessage, res: ServerResponse, options: SendOptions): void {
-  let encoding: Encoding;
-  let body: Buffer;
-  let choice = false;
-  if ("encoded" in options) ({ encoding, body } = options.encoded);
-  else {
-    const { bodies } = options;
-    const available: Encoding[] = [
-      ...(bodies.br ? (["br"] as const) : []),
-      ...(bodies.gzip ? (["gzip"] as const) : []),
-      "identity",
-    ];
-    choice = available.length > 1;
-    encoding = choice ? pickEncoding(req, available) : "identity";
-    body = encoding === "identity" ? bodies.identity : (bodies[encoding] ?? bodies.identity);
-  }
-  const headers: Record<string, string> = {
+  const { body, encoding = "identity" } = options;
+  const headers = Object.entries({
     ...options.headers,
-    ...(choice || options.negotiated ? { Vary: "Accept-Encoding" } : {}),
+    ...(options.negotiated ? { Vary: "Accept-Encoding" } : {}),
     ...(encoding !== "identity" ? { "Content-Encoding": encoding } : {}),
-    ...(options.etag ? { ETag: etagFor(options.etag, encoding) } : {}),
-  };
-  const isRead = req.method === "GET" || req.method === "HEAD";
-  if (
-    options.status === 200 &&
-    isRead &&
-    options.etag &&
-    fresh(req.headers, { etag: headers.ETag, "cache-control": headers["Cache-Control"] })
-  ) {
-    delete headers["Content-Length"];
-    res.writeHead(304, withOwn(headers, options.own));
-    res.end();
-    return;
-  }
-  headers["Content-Length"] = String(body.length);
-  res.writeHead(options.status, withOwn(headers, options.own));
+    "Content-Length": String(body.length),
+  }).flat();
+  res.writeHead(options.status, [...headers, ...options.idHeader]);
   // HEAD gets the headers GET would have had, Content-Length included, and no body.
   res.end(req.method === "HEAD" ? undefined : body);
-}
-
-function withOwn(headers: Record<string, string>, own: HeaderList = []): string[] {
-  const list = Object.entries(headers).flat();
-  list.push(...own);
-  return list;
 }
 
 interface PreparedVariant {
@@ -158,22 +120,22 @@ export function prepareFile(
   return { available, cacheControl: headers["Cache-Control"] ?? "", variants };
 }
 
-/** The same as `send` gives for these bodies and headers, from the prepared answers. */
+/** A prepared file's answer in the client's encoding: 200, or 304 when its copy is fresh. */
 export function sendPrepared(
   req: IncomingMessage,
   res: ServerResponse,
   file: PreparedFile,
-  own: HeaderList,
+  idHeader: HeaderList,
 ): void {
   const encoding = file.available.length > 1 ? pickEncoding(req, file.available) : "identity";
   const variant = file.variants[encoding] ?? file.variants.identity;
   if (!variant) throw new Error("a prepared file without an identity body");
   const isRead = req.method === "GET" || req.method === "HEAD";
   if (isRead && fresh(req.headers, { etag: variant.etag, "cache-control": file.cacheControl })) {
-    res.writeHead(304, [...variant.notModified, ...own]);
+    res.writeHead(304, [...variant.notModified, ...idHeader]);
     res.end();
     return;
   }
-  res.writeHead(200, [...variant.ok, ...own]);
+  res.writeHead(200, [...variant.ok, ...idHeader]);
   res.end(req.method === "HEAD" ? undefined : variant.body);
 }
