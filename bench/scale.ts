@@ -2,8 +2,9 @@
 // 1. Blocking work: the home page's p99 for visitors arriving at 200/s, alone and with 50
 //    no-JavaScript invalid form posts and 50 requests for missing pages always in flight (aim:
 //    at most 2x), in alternating turns after a warm-up, each load from a process of its own.
-//    A third turn keeps the render threads' cores busy with a plain loop from another process
-//    instead: the part of the ratio that filling those cores costs on this machine anyway.
+//    A third turn, the floor, sends the same background to a stand-in process that answers
+//    like the server but does nothing else, while a plain loop fills the render threads'
+//    cores: the part of the ratio this machine costs anyway (the clients share its cores).
 // 2. Through nginx (deploy/nginx.conf, TLS): requests per second and p99 with two servers
 //    behind it against one, in the same run, for the home page and for quote inserts.
 import { spawn } from "node:child_process";
@@ -27,15 +28,17 @@ import type { LoadSpec } from "./load-process.ts";
 export interface BlockingBenchResult {
   alone: LoadResult;
   /**
-   * The same visitors while other programs keep as many cores busy as the server has render
-   * threads, at their priority, never talking to the server: what filling those cores costs the
-   * home page on this machine whoever does it, the floor under `underLoad`.
+   * The same visitors while the same background goes to a stand-in process that answers each
+   * request, as big as ours, after the render thread's median time, and plain loops keep as many
+   * cores busy as the server has render threads, at their priority. What this machine costs the
+   * home page if the server's dynamic work cost its main thread nothing: the floor under
+   * `underLoad`.
    */
-  busyCores: LoadResult;
+  floor: LoadResult;
   underLoad: LoadResult;
   background: { invalidPosts: LoadResult; notFound: LoadResult };
   p99Ratio: number;
-  /** busyCores' p99 against alone's: how much of p99Ratio the machine takes by itself. */
+  /** floor's p99 against alone's: how much of p99Ratio the machine takes by itself. */
   floorRatio: number;
   /** The same ratio turn by turn: how much of the pooled figure one bad moment makes. */
   turnRatios: number[];
@@ -86,6 +89,38 @@ async function busyCore(ms: number): Promise<void> {
   if (code !== 0) throw new Error(`busy loop exited with ${code}`);
 }
 
+/**
+ * Answers every request after `delayMs` with a body of the given size (posts with 400, the rest
+ * with 404), as the server does the background's: the same traffic, without our server.
+ */
+async function startStandIn(
+  sizes: { post: number; other: number },
+  delayMs: number,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const script = `
+    const http = require("node:http");
+    const post = Buffer.alloc(${sizes.post}, 97);
+    const other = Buffer.alloc(${sizes.other}, 97);
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => setTimeout(() => {
+        const body = req.method === "POST" ? post : other;
+        res.writeHead(req.method === "POST" ? 400 : 404, { "Content-Length": body.length });
+        res.end(body);
+      }, ${delayMs}));
+    });
+    server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const [port] = (await once(child.stdout as NodeJS.ReadableStream, "data")) as [Buffer];
+  return {
+    url: `http://127.0.0.1:${String(port).trim()}`,
+    async stop() {
+      child.kill();
+      await once(child, "exit");
+    },
+  };
+}
+
 export async function benchBlocking(options: {
   /** The home page's visitors per second, alone and under the background. */
   perSecond: number;
@@ -103,7 +138,8 @@ export async function benchBlocking(options: {
   const turnMs = options.durationMs / options.rounds;
   const home = { url: `${base}/`, headers: BROWSER, perSecond: options.perSecond };
   const alone: LoadSample[] = [];
-  const busy: LoadSample[] = [];
+  const floors: LoadSample[] = [];
+  let stopStandIn: (() => Promise<void>) | undefined;
   const underLoad: LoadSample[] = [];
   // As many as the server's render threads (its default, RENDER_THREADS unset).
   const renderThreads = Math.max(1, availableParallelism() - 1);
@@ -111,12 +147,12 @@ export async function benchBlocking(options: {
   const missing: LoadSample[] = [];
   try {
     options.log(
-      `Blocking work: GET / at ${options.perSecond}/s, alone, with ${renderThreads} core(s) kept busy by another program, and with 50 invalid no-JS posts and 50 404s in flight, ${options.rounds} turns of each …`,
+      `Blocking work: GET / at ${options.perSecond}/s, alone, with 50 invalid no-JS posts and 50 404s in flight, and with the same load served by a stand-in while ${renderThreads} core(s) are kept busy, ${options.rounds} turns of each …`,
     );
-    const background = (ms: number): LoadSpec[] => [
+    const background = (ms: number, origin = base): LoadSpec[] => [
       {
         // Where the home page's form posts.
-        url: `${base}/?index`,
+        url: `${origin}/?index`,
         method: "POST",
         headers: { ...BROWSER, "Content-Type": "application/x-www-form-urlencoded" },
         body: INVALID_FORM,
@@ -125,7 +161,7 @@ export async function benchBlocking(options: {
         okStatuses: [400],
       },
       {
-        url: `${base}/no-such-page`,
+        url: `${origin}/no-such-page`,
         headers: BROWSER,
         concurrency: 50,
         durationMs: ms,
@@ -134,7 +170,35 @@ export async function benchBlocking(options: {
     ];
     // A server that has run a while: its renders JIT-compiled (the compiler's threads don't
     // run at the render threads' low priority), as in production, before anything is recorded.
-    await loadInChild([{ ...home, durationMs: 500 }, ...background(WARM_UP_MS)]);
+    const [, ...warm] = await loadInChild([
+      { ...home, durationMs: 500 },
+      ...background(WARM_UP_MS),
+    ]);
+    // The stand-in answers as our server did in the warm-up's second half, with bodies as big.
+    const settled = warm
+      .flatMap((sample) => sample.latencies.slice(sample.latencies.length / 2))
+      .sort((x, y) => x - y);
+    const delayMs = Math.round(settled[Math.floor(settled.length / 2)] ?? 0);
+    // Content-Length is the compressed size; fetch decodes the body itself.
+    const sizeOf = async (init: RequestInit & { path: string }) => {
+      const response = await fetch(`${base}${init.path}`, init);
+      await response.arrayBuffer();
+      return Number(response.headers.get("content-length"));
+    };
+    const [postSize, otherSize] = await Promise.all([
+      sizeOf({
+        path: "/?index",
+        method: "POST",
+        headers: { "Accept-Encoding": "br", "Content-Type": "application/x-www-form-urlencoded" },
+        body: INVALID_FORM,
+      }),
+      sizeOf({ path: "/no-such-page", headers: { "Accept-Encoding": "br" } }),
+    ]);
+    const standIn = await startStandIn({ post: postSize, other: otherSize }, delayMs);
+    stopStandIn = standIn.stop;
+    options.log(
+      `  stand-in: answers after ${delayMs} ms, with ${postSize} and ${otherSize} bytes as ours do`,
+    );
     // Turns in alternation, so whatever else the machine does weighs on both alike.
     for (let round = 0; round < options.rounds; round++) {
       // Each turn is a fresh process: a second unrecorded to open connections and warm up, in
@@ -142,6 +206,7 @@ export async function benchBlocking(options: {
       const [quiet] = await loadInChild([{ ...home, durationMs: turnMs, warmupMs: 1000 }]);
       const [[floor]] = await Promise.all([
         loadInChild([{ ...home, durationMs: turnMs, warmupMs: 1000 }]),
+        loadInChild(background(turnMs + 1_500, standIn.url)),
         ...Array.from({ length: renderThreads }, () => busyCore(turnMs + 1_500)),
       ]);
       // Two processes: the probe's event loop must not be the one busy with 100 streams.
@@ -152,27 +217,28 @@ export async function benchBlocking(options: {
       if (!quiet || !floor || !probe || !invalidPosts || !notFound)
         throw new Error("a load returned nothing");
       alone.push(quiet);
-      busy.push(floor);
+      floors.push(floor);
       underLoad.push(probe);
       posts.push(invalidPosts);
       missing.push(notFound);
     }
     const result = {
       alone: summarise(alone),
-      busyCores: summarise(busy),
+      floor: summarise(floors),
       underLoad: summarise(underLoad),
     };
     return {
       ...result,
       background: { invalidPosts: summarise(posts), notFound: summarise(missing) },
       p99Ratio: round(result.underLoad.p99Ms / result.alone.p99Ms),
-      floorRatio: round(result.busyCores.p99Ms / result.alone.p99Ms),
+      floorRatio: round(result.floor.p99Ms / result.alone.p99Ms),
       turnRatios: alone.map((quiet, i) => {
         const loaded = underLoad[i];
         return loaded ? round(summarise([loaded]).p99Ms / summarise([quiet]).p99Ms) : Number.NaN;
       }),
     };
   } finally {
+    await stopStandIn?.();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -273,12 +339,12 @@ export function printScaleBench(
   scale: ScaleOutBenchResult | null,
 ): void {
   if (blocking) {
-    const { alone, busyCores, underLoad, background } = blocking;
+    const { alone, floor, underLoad, background } = blocking;
     console.log(
       `\nBlocking work: GET / at ${BLOCKING_PER_SECOND}/s: p99 alone ${alone.p99Ms} ms (${alone.rps} req/s); with 50 invalid no-JS posts and 50 404s in flight ${underLoad.p99Ms} ms (${underLoad.rps} req/s) = ${blocking.p99Ratio.toFixed(2)}x (aim: <= 2x)`,
     );
     console.log(
-      `  floor: the render threads' cores kept busy by another program instead, ${busyCores.p99Ms} ms = ${blocking.floorRatio.toFixed(2)}x; the load over that floor ${(underLoad.p99Ms / busyCores.p99Ms).toFixed(2)}x`,
+      `  floor: the same load served by a stand-in process while a plain loop fills the render threads' cores, ${floor.p99Ms} ms = ${blocking.floorRatio.toFixed(2)}x; the load over that floor ${(underLoad.p99Ms / floor.p99Ms).toFixed(2)}x`,
     );
     console.log(`  p99 ratio turn by turn: ${blocking.turnRatios.map((r) => `${r}x`).join(", ")}`);
     console.log(
