@@ -102,7 +102,7 @@ export async function startServer({
   const handle = createRequestHandler(build, process.env.NODE_ENV ?? "production");
   await startDatabaseWithRetry(hooks);
   hooks.startAlerts();
-  // React renders synchronously: on threads of their idHeader, renders never hold up the static
+  // React renders synchronously: on threads of their own, renders never hold up the static
   // pages this thread serves (issue 11). RENDER_THREADS=0 renders here instead.
   const threads = env.RENDER_THREADS ?? Math.max(1, availableParallelism() - 1);
   const pool = entry && threads > 0 ? new RenderPool(entry, threads) : undefined;
@@ -183,7 +183,7 @@ export async function startServer({
       outHeaders[name.toLowerCase()] = value;
     }
     for (const [name, value] of rendered.headers) outHeaders[name] = value;
-    // HTML gets the hashes of its idHeader inline scripts and styles; everything else allows none.
+    // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
     outHeaders["content-security-policy"] = csp(rendered.hashes ?? NO_INLINE_HASHES);
     delete outHeaders["content-length"];
     send(req, res, {
@@ -240,7 +240,7 @@ export async function startServer({
         const file = prepared.get(info.pathname);
         if (file) return sendPrepared(req, res, info.secure ? file.secure : file.plain, idHeader);
         const { pathname } = info;
-        if (pathname.length > 1 && pathname.endsWith("/") && files.has(pathname.slice(0, -1))) {
+        if (pathname.length > 1 && pathname.endsWith("/") && prepared.has(pathname.slice(0, -1))) {
           res.writeHead(301, [
             ...Object.entries(baseHeaders(info.secure)).flat(),
             "Location",
@@ -316,8 +316,8 @@ export async function startServer({
     },
     (req, res) => {
       const started = performance.now();
-      // The id goes into each answer's idHeader headers: a header set on `res` beforehand would put
-      // Node on its slower path, copying every other header one by one.
+      // The id goes in with each answer's other headers: a header set on `res` beforehand would
+      // put Node on its slower path, copying every other header one by one.
       const id = requestIdFor(req);
       // Past SIGTERM, each answer closes its connection so keep-alive clients move on.
       if (shuttingDown) res.shouldKeepAlive = false;

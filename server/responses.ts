@@ -53,7 +53,7 @@ export interface SendOptions {
 }
 
 /** `"abc"` for identity, `"abc-br"` / `"abc-gzip"` for the encoded bodies: a tag per representation. */
-export function etagFor(base: string, encoding: Encoding): string {
+function etagFor(base: string, encoding: Encoding): string {
   return encoding === "identity" ? base : `${base.slice(0, -1)}-${encoding}"`;
 }
 
