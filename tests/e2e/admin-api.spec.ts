@@ -42,7 +42,9 @@ function running() {
   return { base: server.url, url: scratch.url, file: scratch.file };
 }
 
-const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+// A new address each call: a random one could land on the address a test above locked out.
+let lastAddress = 0;
+const address = () => `198.51.100.${++lastAddress}`;
 
 function writeDb<T>(run: (db: BetterSqlite3.Database) => T): T {
   const db = new BetterSqlite3(running().file);
