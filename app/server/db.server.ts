@@ -1,6 +1,6 @@
 // The quote database: SQLite in a local file by default, PostgreSQL when DATABASE_URL
 // says postgres://. One Kysely instance per process, opened lazily.
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import BetterSqlite3 from "better-sqlite3";
@@ -148,12 +148,18 @@ function sqliteFile(url: string): string {
 }
 
 function openSqliteFile(file: string): BetterSqlite3.Database {
-  // Leads are personal data: a new folder and file are the server's user's alone. SQLite
-  // gives the -wal and -shm files the database file's own permissions.
+  // Leads are personal data: a new folder and file are the server's user's alone.
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  closeSync(openSync(file, "a", 0o600));
+  const isNew = !existsSync(file);
   const db = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   try {
+    // Never open the database file ourselves, not even for a moment: closing any descriptor
+    // of it drops every POSIX lock this process holds on it, and then another process (the
+    // sqlite3 shell, a backup) takes itself for the only user and deletes the WAL under us
+    // (https://www.sqlite.org/howtocorrupt.html, 2.2; issue 19). chmod works on the path.
+    // SQLite has created the file by now and gives the -wal and -shm files its permissions
+    // when it makes them, which is below.
+    if (isNew) chmodSync(file, 0o600);
     db.pragma("journal_mode = WAL");
     // FULL: a commit is on disk before we tell the visitor their request arrived.
     db.pragma("synchronous = FULL");
@@ -218,6 +224,16 @@ class AppSqliteDialect extends SqliteDialect {
 
 // --- PostgreSQL ---------------------------------------------------------------------
 
+const INT8_OID = 20;
+/**
+ * bigint (lead ids, count(*)) as a JS number, as SQLite gives it; pg's default is a string.
+ * Every bigint we store is far below 2^53.
+ */
+const typeParser = ((oid: number, format?: "text" | "binary") =>
+  oid === INT8_OID && format !== "binary"
+    ? (value: string) => Number(value)
+    : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser;
+
 function postgresPool(url: string, searchPath?: string): pg.Pool {
   if (searchPath !== undefined && !/^[a-z_][a-z0-9_]*$/.test(searchPath)) {
     throw new Error(`Unsafe search_path: ${searchPath}`);
@@ -234,6 +250,7 @@ function postgresPool(url: string, searchPath?: string): pg.Pool {
     keepAlive: true,
     application_name: "roof-repair-site",
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+    types: { getTypeParser: typeParser },
   });
   // A connection that drops emits "error"; with no listener that crashes the process.
   // Idle ones surface on the pool. A checked-out one has no pool listener, so give every
@@ -241,6 +258,37 @@ function postgresPool(url: string, searchPath?: string): pg.Pool {
   pool.on("error", (error) => logDatabaseError("db.pool_error", error));
   pool.on("connect", (client) => client.on("error", () => {}));
   return pool;
+}
+
+/** Lead ids count from here: milliseconds since this instant (see leadIdFloor). */
+const LEAD_ID_EPOCH_MS = Date.UTC(2026, 0, 1);
+
+/**
+ * An id goes out in alerts, webhooks and links, so it must never name another customer later,
+ * even if the rows that used it are gone: a backup restored over newer leads, or a tail of the
+ * file lost another way, takes the id sequence back with it. The clock doesn't go back with
+ * it, so every start raises the sequence to the milliseconds since LEAD_ID_EPOCH_MS: each new
+ * id is above every id answered before, unless leads once came faster than one a millisecond.
+ * (Ids are 64-bit on both dialects, migration 0009, and far below 2^53.)
+ */
+export function leadIdFloor(now = Date.now()): number {
+  return Math.max(0, now - LEAD_ID_EPOCH_MS);
+}
+
+async function raiseLeadIdFloor(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const floor = leadIdFloor();
+  if (dialect === "sqlite") {
+    // The AUTOINCREMENT counter, which also keeps the id of a deleted lead from coming back.
+    await sql`update sqlite_sequence set seq = ${floor}
+      where name = 'quote_requests' and seq < ${floor}`.execute(db);
+    await sql`insert into sqlite_sequence (name, seq) select 'quote_requests', ${floor}
+      where not exists (select 1 from sqlite_sequence where name = 'quote_requests')`.execute(db);
+    return;
+  }
+  // Only ever upwards: another server may be handing out ids from the same sequence now.
+  await sql`select setval(seq, ${floor})
+    from (select pg_get_serial_sequence('quote_requests', 'id')::regclass as seq) s
+    where coalesce(pg_sequence_last_value(seq), 0) < ${floor}`.execute(db);
 }
 
 // --- Either -------------------------------------------------------------------------
@@ -277,6 +325,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
       await db.transaction().execute(async (trx) => {
         const { error } = await new Migrator({ db: trx, provider }).migrateToLatest();
         if (error) throw error;
+        await raiseLeadIdFloor(trx, "sqlite");
       });
       return;
     }
@@ -288,6 +337,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
     const migrationTableSchema = rows[0]?.schema ?? undefined;
     const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
     if (error) throw error;
+    await raiseLeadIdFloor(db, "postgres");
   }
 
   /**

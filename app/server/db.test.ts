@@ -13,7 +13,7 @@ import {
   tempDir,
   uniqueName,
 } from "../../tests/support/database";
-import { type DatabaseHandle, openDatabase } from "./db.server";
+import { type DatabaseHandle, leadIdFloor, openDatabase } from "./db.server";
 import { migrationsFor } from "./migrations/index.server";
 import { createQuoteRepository, type NewQuoteRequest } from "./quote-repository.server";
 
@@ -51,6 +51,32 @@ describeEachDialect("migrations", (testDb) => {
     await handle.migrate();
     expect(await migrationNames(handle)).toEqual(ALL_MIGRATIONS);
     expect(await countQuoteRequests(handle.db)).toBe(0);
+  });
+
+  // Issue 19: an id that went out in an alert or a link never names another lead, not after
+  // a deletion, nor after a restore that took the rows and the id counter back.
+  it("never hands out an id again, even after the rows and the counter went back", async () => {
+    const handle = (await testDb().fresh()).open();
+    await handle.migrate();
+    const repository = createQuoteRepository(handle.db);
+    // One lead: ids outrun the clock only when leads come faster than one a millisecond.
+    const answered = [Number(await repository.insertQuoteRequest(row()))];
+    expect(answered[0]).toBeGreaterThanOrEqual(leadIdFloor() - 60_000);
+    const highest = Math.max(...answered);
+    // What a restored backup from before these leads looks like: no rows, an old counter.
+    await handle.db.deleteFrom("quote_requests").execute();
+    if (testDb().dialect === "sqlite") {
+      await sql`update sqlite_sequence set seq = 5 where name = 'quote_requests'`.execute(
+        handle.db,
+      );
+    } else {
+      await sql`select setval(pg_get_serial_sequence('quote_requests', 'id'), 5)`.execute(
+        handle.db,
+      );
+    }
+    await handle.migrate(); // what every start runs
+    const next = Number(await repository.insertQuoteRequest(row()));
+    expect(next).toBeGreaterThan(highest);
   });
 
   it("can run from two servers at once", async () => {
