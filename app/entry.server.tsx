@@ -102,6 +102,11 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A page answering a post shows what was posted: never a cache's copy, whatever a
+          // route forgot to say (issue 19).
+          if (request.method !== "GET" && request.method !== "HEAD") {
+            responseHeaders.set("Cache-Control", "no-store");
+          }
           pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

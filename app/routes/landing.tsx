@@ -36,6 +36,13 @@ export const meta: Route.MetaFunction = ({ location }) => {
 /** The page again, with what the visitor typed in it: for their eyes only, never a cache's. */
 const PRIVATE = { "Cache-Control": "no-store" };
 
+/**
+ * React Router sends an action's headers on a document only through the route's `headers`
+ * export (without one, only its cookies): this is what puts PRIVATE on the form's error pages.
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+
 /** The no-JavaScript path of the quote form; the JS path posts to /api/quote-requests. */
 export async function action({ request, context }: Route.ActionArgs) {
   const type = request.headers.get("Content-Type") ?? "";
