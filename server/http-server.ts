@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { availableParallelism } from "node:os";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ServerHooks } from "../app/entry.server.tsx";
+import { ADMIN_HEADERS, canonicalAdminPath } from "../app/lib/admin-headers.ts";
 import {
   BodyTooLarge,
   PAYLOAD_TOO_LARGE,
@@ -233,6 +234,21 @@ export async function startServer({
       return sendText(req, res, idHeader, 405, "Method not allowed.", info.secure, {
         Allow: ALLOWED_METHODS.join(", "),
       });
+    }
+    // /ADMIN, /%61dmin…: React Router would serve them, but the inbox's layout and its cookie
+    // (Path=/admin) go by the exact spelling. Reads go to the one spelling; nothing else does.
+    const adminPath = canonicalAdminPath(info.pathname);
+    if (adminPath !== undefined && adminPath !== info.pathname) {
+      if (method !== "GET" && method !== "HEAD") {
+        return sendText(req, res, idHeader, 404, "Not found.", info.secure, ADMIN_HEADERS);
+      }
+      res.writeHead(301, [
+        ...Object.entries({ ...baseHeaders(info.secure), ...ADMIN_HEADERS }).flat(),
+        "Location",
+        adminPath + info.search,
+        ...idHeader,
+      ]);
+      return res.end();
     }
 
     try {
