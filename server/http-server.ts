@@ -12,7 +12,13 @@ import {
 import { crossSiteRefusal } from "./refusal.ts";
 import { type RenderJob, RenderPool } from "./render-pool.ts";
 import { finishRender, type Rendered } from "./rendered.ts";
-import { BadRequest, isCrossOrigin, type RequestInfo, requestInfo } from "./request-info.ts";
+import {
+  BadRequest,
+  fromTrustedProxy,
+  isCrossOrigin,
+  type RequestInfo,
+  requestInfo,
+} from "./request-info.ts";
 import {
   type HeaderList,
   type PreparedFile,
@@ -76,7 +82,11 @@ export async function startServer({
 }: StartOptions): Promise<Server> {
   const hooks = (build.entry.module as unknown as { serverHooks: ServerHooks }).serverHooks;
   const { env } = hooks;
-  const proxy = { trustProxy: env.TRUST_PROXY, siteUrl: env.SITE_URL };
+  const proxy = {
+    trustProxy: env.TRUST_PROXY,
+    trustedProxies: env.TRUSTED_PROXIES,
+    siteUrl: env.SITE_URL,
+  };
   const csp = (hashes: InlineHashes) => contentSecurityPolicy(hashes, hooks.trackingEnabled);
   // Every answer carries these, including the ones this server makes up itself.
   const baseHeaders = (secure: boolean): Record<string, string> => ({
@@ -199,7 +209,7 @@ export async function startServer({
 
   function requestIdFor(req: IncomingMessage): string {
     const incoming = req.headers["x-request-id"];
-    if (env.TRUST_PROXY > 0 && typeof incoming === "string" && REQUEST_ID.test(incoming)) {
+    if (typeof incoming === "string" && REQUEST_ID.test(incoming) && fromTrustedProxy(req, proxy)) {
       return incoming;
     }
     return randomUUID();
