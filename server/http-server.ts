@@ -233,6 +233,19 @@ export async function startServer({
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
     });
+    // The client went away before the answer was out: no status to log, but the request was
+    // made, and a run of these (a slow page, a flaky network, a scanner) should be visible.
+    res.on("close", () => {
+      if (res.writableFinished) return;
+      logLine({
+        level: "info",
+        id,
+        method: req.method,
+        path: info?.pathname ?? "(malformed)",
+        aborted: true,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
     try {
       info = requestInfo(req, proxy);
     } catch (error) {
@@ -310,6 +323,11 @@ export async function startServer({
 
   /** Whatever nobody foresaw: logged, answered 500, and the server carries on. */
   function lastResort(req: IncomingMessage, res: ServerResponse, id: string, error: unknown) {
+    // Reading the body of a request whose client left fails with "aborted": that is the
+    // client's doing, logged as such when the response closes, not a fault of ours.
+    if (req.destroyed && (error as NodeJS.ErrnoException | undefined)?.code === "ECONNRESET") {
+      return;
+    }
     logLine({
       level: "error",
       event: "unhandled",
