@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { availableParallelism } from "node:os";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { ServerHooks } from "../app/entry.server.tsx";
+import { ADMIN_HEADERS, canonicalAdminPath } from "../app/lib/admin-headers.ts";
 import {
   BodyTooLarge,
   PAYLOAD_TOO_LARGE,
@@ -11,7 +12,13 @@ import {
 import { crossSiteRefusal } from "./refusal.ts";
 import { type RenderJob, RenderPool } from "./render-pool.ts";
 import { finishRender, type Rendered } from "./rendered.ts";
-import { BadRequest, isCrossOrigin, type RequestInfo, requestInfo } from "./request-info.ts";
+import {
+  BadRequest,
+  fromTrustedProxy,
+  isCrossOrigin,
+  type RequestInfo,
+  requestInfo,
+} from "./request-info.ts";
 import {
   type HeaderList,
   type PreparedFile,
@@ -75,7 +82,11 @@ export async function startServer({
 }: StartOptions): Promise<Server> {
   const hooks = (build.entry.module as unknown as { serverHooks: ServerHooks }).serverHooks;
   const { env } = hooks;
-  const proxy = { trustProxy: env.TRUST_PROXY, siteUrl: env.SITE_URL };
+  const proxy = {
+    trustProxy: env.TRUST_PROXY,
+    trustedProxies: env.TRUSTED_PROXIES,
+    siteUrl: env.SITE_URL,
+  };
   const csp = (hashes: InlineHashes) => contentSecurityPolicy(hashes, hooks.trackingEnabled);
   // Every answer carries these, including the ones this server makes up itself.
   const baseHeaders = (secure: boolean): Record<string, string> => ({
@@ -198,7 +209,7 @@ export async function startServer({
 
   function requestIdFor(req: IncomingMessage): string {
     const incoming = req.headers["x-request-id"];
-    if (env.TRUST_PROXY > 0 && typeof incoming === "string" && REQUEST_ID.test(incoming)) {
+    if (typeof incoming === "string" && REQUEST_ID.test(incoming) && fromTrustedProxy(req, proxy)) {
       return incoming;
     }
     return randomUUID();
@@ -222,6 +233,19 @@ export async function startServer({
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
     });
+    // The client went away before the answer was out: no status to log, but the request was
+    // made, and a run of these (a slow page, a flaky network, a scanner) should be visible.
+    res.on("close", () => {
+      if (res.writableFinished) return;
+      logLine({
+        level: "info",
+        id,
+        method: req.method,
+        path: info?.pathname ?? "(malformed)",
+        aborted: true,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
     try {
       info = requestInfo(req, proxy);
     } catch (error) {
@@ -233,6 +257,21 @@ export async function startServer({
       return sendText(req, res, idHeader, 405, "Method not allowed.", info.secure, {
         Allow: ALLOWED_METHODS.join(", "),
       });
+    }
+    // /ADMIN, /%61dmin…: React Router would serve them, but the inbox's layout and its cookie
+    // (Path=/admin) go by the exact spelling. Reads go to the one spelling; nothing else does.
+    const adminPath = canonicalAdminPath(info.pathname);
+    if (adminPath !== undefined && adminPath !== info.pathname) {
+      if (method !== "GET" && method !== "HEAD") {
+        return sendText(req, res, idHeader, 404, "Not found.", info.secure, ADMIN_HEADERS);
+      }
+      res.writeHead(301, [
+        ...Object.entries({ ...baseHeaders(info.secure), ...ADMIN_HEADERS }).flat(),
+        "Location",
+        adminPath + info.search,
+        ...idHeader,
+      ]);
+      return res.end();
     }
 
     try {
@@ -284,6 +323,11 @@ export async function startServer({
 
   /** Whatever nobody foresaw: logged, answered 500, and the server carries on. */
   function lastResort(req: IncomingMessage, res: ServerResponse, id: string, error: unknown) {
+    // Reading the body of a request whose client left fails with "aborted": that is the
+    // client's doing, logged as such when the response closes, not a fault of ours.
+    if (req.destroyed && (error as NodeJS.ErrnoException | undefined)?.code === "ECONNRESET") {
+      return;
+    }
     logLine({
       level: "error",
       event: "unhandled",

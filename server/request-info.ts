@@ -6,6 +6,11 @@ import proxyAddr from "proxy-addr";
 export interface ProxySettings {
   /** How many proxies stand in front of us; 0 trusts no forwarded header at all. */
   trustProxy: number;
+  /**
+   * Where those proxies connect from (TRUSTED_PROXIES): proxy-addr's names ("loopback",
+   * "linklocal", "uniquelocal"), addresses and CIDRs. Default: loopback.
+   */
+  trustedProxies?: readonly string[];
   /** The public origin when configured (SITE_URL); it wins over anything a request says. */
   siteUrl?: string;
 }
@@ -48,9 +53,46 @@ function validHost(value: string | undefined): string | undefined {
   return value.toLowerCase();
 }
 
-/** The proxies' hop count as proxy-addr's trust function: the last N addresses are proxies. */
-function trustHops(hops: number) {
-  return (_address: string, index: number) => index < hops;
+const DEFAULT_TRUSTED_PROXIES: readonly string[] = ["loopback"];
+
+const compiled = new Map<string, (address: string, index: number) => boolean>();
+
+/**
+ * The settings as proxy-addr's trust function, as Express's `trust proxy` builds it: an address
+ * is a proxy's when it is one of the last N hops AND on the configured list. A header that a
+ * peer elsewhere sends straight to our port is then the visitor's own word, and ignored.
+ */
+function trustFunction(settings: ProxySettings) {
+  const list = settings.trustedProxies ?? DEFAULT_TRUSTED_PROXIES;
+  const key = list.join(",");
+  let isProxy = compiled.get(key);
+  if (!isProxy) {
+    isProxy = proxyAddr.compile([...list]);
+    compiled.set(key, isProxy);
+  }
+  const hops = settings.trustProxy;
+  const check = isProxy;
+  return (address: string, index: number) => index < hops && check(address, index);
+}
+
+/**
+ * How many proxies in front of us we believe: walking from the socket's peer outwards through
+ * X-Forwarded-For, the hops that are on the list, at most TRUST_PROXY of them. The socket's
+ * peer counts even when it sent no X-Forwarded-For (a proxy passing on only the scheme).
+ */
+function trustedHops(req: IncomingMessage, settings: ProxySettings): number {
+  if (settings.trustProxy < 1) return 0;
+  const trust = trustFunction(settings);
+  // The socket's address, then X-Forwarded-For from right to left.
+  const addresses = proxyAddr.all(req);
+  let hops = 0;
+  while (hops < addresses.length && trust(addresses[hops] ?? "", hops)) hops++;
+  return hops;
+}
+
+/** Whether the socket's peer is a proxy we trust (for X-Request-Id and the like). */
+export function fromTrustedProxy(req: IncomingMessage, settings: ProxySettings): boolean {
+  return trustedHops(req, settings) > 0;
 }
 
 /**
@@ -81,8 +123,9 @@ export interface RequestInfo {
 /** Throws BadRequest for a target or Host header no honest client would send. */
 export function requestInfo(req: IncomingMessage, settings: ProxySettings): RequestInfo {
   const { pathname, search } = pathAndQuery(req.url);
-  const hops = settings.trustProxy;
-  const ip = hops > 0 ? proxyAddr(req, trustHops(hops)) : (req.socket.remoteAddress ?? "unknown");
+  const hops = trustedHops(req, settings);
+  const ip =
+    hops > 0 ? proxyAddr(req, trustFunction(settings)) : (req.socket.remoteAddress ?? "unknown");
 
   const encrypted = "encrypted" in req.socket && Boolean(req.socket.encrypted);
   const forwardedProto = forwardedValue(req.headers["x-forwarded-proto"], hops)?.toLowerCase();

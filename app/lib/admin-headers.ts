@@ -24,6 +24,23 @@ export function adminRouteHeaders({
   return headers;
 }
 
+/**
+ * The inbox's spelling of a path that names it in any case or percent-encoding ("/ADMIN/x",
+ * "/%61dmin"): "/admin" and the rest as it was. Undefined for paths outside the inbox. Only
+ * the first segment is rewritten; the routes below it are matched by React Router, whose
+ * matching ignores case, under the right layout and cookie path once the prefix is right.
+ */
+export function canonicalAdminPath(pathname: string): string | undefined {
+  const [, first = "", rest = ""] = pathname.match(/^\/([^/]*)(.*)$/s) ?? [];
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(first);
+  } catch {
+    return undefined;
+  }
+  return decoded.toLowerCase() === "admin" ? `/admin${rest}` : undefined;
+}
+
 export function adminMeta(title: string) {
   return [{ title: `${title} · Leads` }, { name: "robots", content: "noindex, nofollow" }];
 }

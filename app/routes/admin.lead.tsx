@@ -4,6 +4,7 @@ import { AdminShell, Notice } from "~/components/admin/admin-shell";
 import {
   AlertStates,
   CallButton,
+  mailtoHref,
   OverdueBadge,
   STATUS_LABELS,
   StatusBadge,
@@ -218,7 +219,7 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           <Field label="Phone">{lead.phone}</Field>
           <Field label="E-mail">
             {lead.email ? (
-              <a href={`mailto:${lead.email}`} className="underline">
+              <a href={mailtoHref(lead.email)} className="underline">
                 {lead.email}
               </a>
             ) : (

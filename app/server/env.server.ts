@@ -1,5 +1,6 @@
 // Server settings, read and checked once at start-up so a typo fails loudly instead of
 // quietly falling back to something else.
+import proxyAddr from "proxy-addr";
 import { z } from "zod";
 
 /** An unset or empty variable takes the default, so `RATE_LIMIT_MAX=` behaves like unset. */
@@ -91,7 +92,8 @@ const ServerEnvSchema = z
     /**
      * How many proxies stand in front of us (1 for one nginx). The visitor's address is the one
      * that many hops from the right of X-Forwarded-For; X-Forwarded-Proto and -Host are read on
-     * the same terms. 0 (the default) trusts none of them. "true"/"false" are read as 1/0.
+     * the same terms, and only from TRUSTED_PROXIES. 0 (the default) trusts none of them.
+     * "true"/"false" are read as 1/0.
      */
     TRUST_PROXY: z.preprocess((value) => {
       const v = unsetIfEmpty(value);
@@ -101,6 +103,36 @@ const ServerEnvSchema = z
       if (word === "false" || word === "no") return "0";
       return v;
     }, z.coerce.number().int().min(0).max(10).default(0)),
+    /**
+     * Where the TRUST_PROXY proxies connect from: proxy-addr's names (loopback, linklocal,
+     * uniquelocal), addresses and CIDRs, comma-separated. A request from any other peer is
+     * judged by its socket alone, whatever X-Forwarded-* headers it carries.
+     */
+    TRUSTED_PROXIES: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .default("loopback")
+        .transform((value) =>
+          value
+            .split(",")
+            .map((part) => part.trim())
+            .filter(Boolean),
+        )
+        .refine(
+          (list) => {
+            try {
+              proxyAddr.compile(list);
+              return list.length > 0;
+            } catch {
+              return false;
+            }
+          },
+          {
+            message: "must be addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated",
+          },
+        ),
+    ),
     /**
      * The site's public origin as visitors see it (https://www.example.com.au). When set, every
      * request is judged against it; unset, the origin comes from the request itself.

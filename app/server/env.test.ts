@@ -15,10 +15,17 @@ describe("server settings", () => {
     expect(() => parseServerEnv({ HTTP_MAX_CONNECTIONS: "0" })).toThrow(/HTTP_MAX_CONNECTIONS/);
   });
 
-  it("reads TRUST_PROXY as a hop count, old true/false included", () => {
+  it("reads TRUST_PROXY as a hop count, old true/false included, and TRUSTED_PROXIES as a list", () => {
     expect(parseServerEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
     expect(parseServerEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
     expect(parseServerEnv({ TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(parseServerEnv({ TRUSTED_PROXIES: "" }).TRUSTED_PROXIES).toEqual(["loopback"]);
+    expect(
+      parseServerEnv({ TRUSTED_PROXIES: " 10.0.0.0/8, loopback,fd00::/8 " }).TRUSTED_PROXIES,
+    ).toEqual(["10.0.0.0/8", "loopback", "fd00::/8"]);
+    for (const typo of ["10.0.0.0/33", "localhost", "10.0.0.1 10.0.0.2", ","]) {
+      expect(() => parseServerEnv({ TRUSTED_PROXIES: typo }), typo).toThrow(/TRUSTED_PROXIES/);
+    }
     expect(parseServerEnv({ SITE_URL: "https://www.example.com.au/" }).SITE_URL).toBe(
       "https://www.example.com.au",
     );

@@ -200,6 +200,31 @@ test.describe("on SQLite", () => {
     expect(await page.locator("main img").count()).toBe(0);
   });
 
+  test("a stored e-mail can't add recipients or a body to the mailto link", async ({ page }) => {
+    // Rows stored before the e-mail field was strict may hold anything: this one is put
+    // straight into the database, as no form would take it now.
+    const name = `Mailto ${tag()}`;
+    const stored = "a@b.com?bcc=evil@x.com&body=hi#x,cc@x.com";
+    const id = await sendLead(E2E_BASE_URL, { name });
+    const db = new BetterSqlite3(E2E_DB_FILE);
+    try {
+      db.prepare("update quote_requests set email = ? where id = ?").run(stored, id);
+    } finally {
+      db.close();
+    }
+    await signIn(page, E2E_BASE_URL, SQLITE_URL);
+    await page.goto(`/admin/leads/${id}`);
+    const link = page.getByRole("link", { name: stored, exact: true });
+    const href = (await link.getAttribute("href")) ?? "";
+    const url = new URL(href);
+    expect(url.protocol).toBe("mailto:");
+    // No headers (cc, bcc, body, subject) and no fragment: only the one address, as stored.
+    expect(url.search).toBe("");
+    expect(url.hash).toBe("");
+    expect(href).not.toMatch(/[?&#,]/);
+    expect(decodeURIComponent(url.pathname)).toBe(stored);
+  });
+
   test("a new lead left over 15 minutes stands out as overdue", async ({ page }) => {
     const late = `Late ${tag()}`;
     const fresh = `Fresh ${tag()}`;

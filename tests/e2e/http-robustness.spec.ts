@@ -1,7 +1,7 @@
 // The Node server's HTTP contract under requests no browser would send: raw request lines,
 // odd methods, lying headers and slow clients. Every one gets a 4xx (or at worst a 5xx) and
 // the process keeps serving.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { get as httpGet } from "node:http";
 import { connect, type Socket } from "node:net";
@@ -217,6 +217,57 @@ test("past the connection cap new sockets are turned away; the server recovers",
     expect((await fetch(`${capped.url}/healthz`)).status).toBe(200);
   } finally {
     await capped.stop();
+  }
+});
+
+test("a client that goes away mid-request is logged as aborted, and the server carries on", async () => {
+  // TRUST_PROXY lets the test, playing the proxy on loopback, choose the request id.
+  const traced = await spawnServer({ DATABASE_URL: db?.url ?? "", TRUST_PROXY: "1" });
+  try {
+    const id = `aborted-${randomUUID()}`;
+    const secret = randomUUID();
+    const socket = connect(traced.port, "127.0.0.1");
+    await once(socket, "connect");
+    socket.on("error", () => {});
+    let received = "";
+    socket.on("data", (chunk) => {
+      received += chunk;
+    });
+    // "100 Continue" comes back once the server has taken the request in, so the client
+    // leaves mid-body for certain, not before the request ever arrived.
+    socket.write(
+      `POST /roof-repair-brunswick?email=${secret} HTTP/1.1\r\nHost: localhost\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n` +
+        `Expect: 100-continue\r\nX-Request-Id: ${id}\r\n\r\n`,
+    );
+    await expect.poll(() => received).toMatch(/^HTTP\/1\.1 100 Continue/);
+    socket.write(`name=Sam&email=${secret}`);
+    socket.destroy();
+
+    const lines = () =>
+      traced
+        .stdout()
+        .split("\n")
+        .filter((line) => line.includes(id))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    await expect.poll(() => lines().length).toBeGreaterThan(0);
+    const [line, ...more] = lines();
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({
+      level: "info",
+      id,
+      method: "POST",
+      path: "/roof-repair-brunswick",
+      aborted: true,
+    });
+    // Neither the query, nor the body, nor the client's address: they are the visitor's.
+    expect(JSON.stringify(line)).not.toContain(secret);
+    expect(JSON.stringify(line)).not.toMatch(/127\.0\.0\.1|::1|::ffff/);
+    expect(traced.stderr()).not.toContain(id);
+    expect(traced.process.exitCode).toBeNull();
+    expect((await fetch(`${traced.url}/healthz`)).status).toBe(200);
+  } finally {
+    await traced.stop();
   }
 });
 

@@ -1,6 +1,7 @@
 // Production runs behind a TLS-terminating nginx (deploy/nginx.conf). Through it, the plain
 // no-JavaScript form must still reach /thank-you and store the lead, whatever the proxy does
 // to Host; the visitor's address is the proxy's account of it, never the client's own claim.
+import { request as httpRequest } from "node:http";
 import { request as playwrightRequest } from "@playwright/test";
 import { scratchSqlite, sqliteRowsNamed } from "../support/db-helpers";
 import { expect, test } from "../support/fixtures";
@@ -121,5 +122,89 @@ test.describe("through the shipped proxy config", () => {
     // Two allowed (RATE_LIMIT_MAX=2), then the same visitor is refused, whatever they claim.
     expect(statuses).toEqual([201, 201, 429]);
     await api.dispose();
+  });
+});
+
+/** A request from a loopback address of our choosing, as a peer on another host would send it. */
+function requestFrom(
+  localAddress: string,
+  port: number,
+  options: { method?: string; path?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        localAddress,
+        method: options.method ?? "GET",
+        path: options.path ?? "/",
+        headers: { Host: `localhost:${port}`, ...options.headers },
+        agent: false,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+test.describe("forwarded headers from a peer that isn't a configured proxy", () => {
+  // 127.0.0.1 plays the proxy (TRUSTED_PROXIES), 127.0.0.2 a host that can reach the server
+  // directly: on the same network, or round the proxy through an open port.
+  let server: RunningServer | undefined;
+  let db: ReturnType<typeof scratchSqlite> | undefined;
+  test.beforeAll(async () => {
+    db = scratchSqlite("proxy-peer");
+    server = await spawnServer({
+      DATABASE_URL: db.url,
+      HOST: "127.0.0.1",
+      TRUST_PROXY: "1",
+      TRUSTED_PROXIES: "127.0.0.1",
+      RATE_LIMIT_MAX: "2",
+      QUOTE_MIN_FILL_MS: "0",
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    db?.remove();
+  });
+
+  const quote = (from: string, forwardedFor: string) =>
+    requestFrom(from, server?.port ?? 0, {
+      method: "POST",
+      path: QUOTE_API,
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": forwardedFor },
+      body: JSON.stringify(validQuote()),
+    });
+
+  test("a forged X-Forwarded-For is ignored: the socket's address is counted", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await quote("127.0.0.2", `203.0.113.${i + 1}`)).status);
+    expect(statuses).toEqual([201, 201, 429]);
+  });
+
+  test("the control: from the configured proxy, each forwarded address has its own allowance", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++)
+      statuses.push((await quote("127.0.0.1", `198.51.100.${i + 1}`)).status);
+    expect(statuses).toEqual([201, 201, 201]);
+  });
+
+  test("its X-Forwarded-Proto and X-Request-Id are ignored too", async () => {
+    const port = server?.port ?? 0;
+    const headers = { "X-Forwarded-Proto": "https", "X-Request-Id": "forged-request-id" };
+    const untrusted = await requestFrom("127.0.0.2", port, { path: "/privacy-policy", headers });
+    expect(untrusted.status).toBe(200);
+    expect(untrusted.headers["strict-transport-security"]).toBeUndefined();
+    expect(untrusted.headers["x-request-id"]).not.toBe("forged-request-id");
+
+    const trusted = await requestFrom("127.0.0.1", port, { path: "/privacy-policy", headers });
+    expect(trusted.headers["strict-transport-security"]).toMatch(/max-age=/);
+    expect(trusted.headers["x-request-id"]).toBe("forged-request-id");
   });
 });

@@ -206,6 +206,53 @@ test("HSTS: an untrusted X-Forwarded-Proto is ignored", async () => {
   expect(response.headers.get("strict-transport-security")).toBeNull();
 });
 
+test.describe("/admin under another spelling never gets the public layout", () => {
+  // React Router matches routes without regard to case or percent-encoding; the cookie's
+  // Path=/admin and the layout's choice of stylesheet and scripts do not.
+  const variants: [string, string][] = [
+    ["/ADMIN/login", "/admin/login"],
+    ["/Admin", "/admin"],
+    ["/aDmIn/leads/1", "/admin/leads/1"],
+    ["/%61dmin/login", "/admin/login"],
+    ["/ADMIN/login?next=%2Fadmin", "/admin/login?next=%2Fadmin"],
+  ];
+  for (const [path, canonical] of variants) {
+    test(`${path}: GET and HEAD redirect to ${canonical}`, async () => {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await get(path, { method });
+        await response.arrayBuffer();
+        expect(response.status, `${method} ${path}`).toBe(301);
+        expect(response.headers.get("location")).toBe(canonical);
+        expect(response.headers.get("cache-control")).toBe("no-store");
+        expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+        expectSecurityHeaders(response.headers, `${method} ${path}`);
+      }
+      // Where it leads is the inbox's own page: its headers, its layout, no scripts.
+      const page = await get(canonical);
+      const html = await page.text();
+      expect(page.status).toBeLessThan(400);
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      expect(page.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(html).not.toContain("<script");
+    });
+  }
+
+  test("a post to another spelling is a 404 and signs no one in", async () => {
+    const response = await get("/ADMIN/login", {
+      method: "POST",
+      headers: { Origin: new URL(BASE).origin },
+      body: new URLSearchParams({ email: "owner@example.com", password: "x".repeat(12) }),
+    });
+    const body = await response.text();
+    expect(response.status).toBe(404);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(body).not.toContain("<script");
+    expectSecurityHeaders(response.headers, "POST /ADMIN/login");
+  });
+});
+
 /** Records CSP violations as the page reports them (the init script itself is exempt). */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
