@@ -140,6 +140,55 @@ describe("QuoteRequestSchema", () => {
         expect(errorFor("email", email), email).toMatch(/doesn't look quite right/);
       }
     });
+    // The address goes into the acknowledgement's To: and the alert's Reply-To:, where these
+    // would be a display name, a comment, a second recipient or a header of someone's choosing.
+    it.each([
+      ["a@b.com, c@d.com", /just one email address/i],
+      ["a@b.com,c@d.com", /just one email address/i],
+      ["a@b.com; c@d.com", /just one email address/i],
+      ["a;b@c.com", /just one email address/i],
+      ["a@b.com?cc=x@y.com", /just one email address/i],
+      ["a@b.com?cc=x", /doesn't look quite right/],
+      ['"x y"@b.com', /just the address/i],
+      ['"x"@b.com', /just the address/i],
+      ["Bob <a@b.com>", /just the address/i],
+      ["<a@b.com>", /just the address/i],
+      ["a@b.com (c)", /just the address/i],
+      ["a(c)@b.com", /just the address/i],
+      ["a:b@c.com", /just the address/i],
+      ["group: a@b.com;", /just one email address|just the address/i],
+      ["a@b.com\r\nBcc: x@y.com", /hidden character/],
+      ["a@b.com\nBcc: x@y.com", /hidden character/],
+      ["a@[127.0.0.1]", /doesn't look quite right/],
+      ["a@b..com", /doesn't look quite right/],
+      ["a@-b.com", /doesn't look quite right/],
+      ["a@b-.com", /doesn't look quite right/],
+      ["a@.b.com", /doesn't look quite right/],
+      ["a@b.com.", /doesn't look quite right/],
+      ["a@b_c.com", /doesn't look quite right/],
+      ["a@b.c", /doesn't look quite right/],
+      ["a@b.123", /doesn't look quite right/],
+      [".a@b.com", /doesn't look quite right/],
+      ["a.@b.com", /doesn't look quite right/],
+      ["a..b@c.com", /doesn't look quite right/],
+      ["a\\b@c.com", /doesn't look quite right/],
+      ["a＜b@c.com", /doesn't look quite right/],
+      [`a@${"b".repeat(64)}.com`, /doesn't look quite right/],
+    ])("refuses anything but a plain address: %j", (email, message) => {
+      expect(errorFor("email", email)).toMatch(message);
+    });
+    it.each([
+      ["sam@example.com", "sam@example.com"],
+      ["Sam.Nguyen+roof@Mail.Example.com.au", "sam.nguyen+roof@mail.example.com.au"],
+      ["o'brien@example.ie", "o'brien@example.ie"],
+      ["first_last-2@sub-domain.example.co", "first_last-2@sub-domain.example.co"],
+      ["x@xn--bcher-kva.example", "x@xn--bcher-kva.example"],
+      ["sam@bücher.example", "sam@bücher.example"],
+      ["josé@example.com", "josé@example.com"],
+      ["1234@123.example.net", "1234@123.example.net"],
+    ])("accepts an ordinary address: %j", (email, stored) => {
+      expect(parse({ email }).email).toBe(stored);
+    });
     it("is at most 254 characters", () => {
       const local = "a".repeat(64);
       const domain = `${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.com`;

@@ -36,9 +36,23 @@ const MULTI_LINE_INVISIBLE = /[\u200B\u2060\uFEFF]/gu;
 
 // Spaces (including non-breaking ones), brackets, dots and dashes people type in numbers.
 const PHONE_SEPARATORS = /[\s().\-\u2010-\u2015]/gu;
-// Lenient on purpose: anything with a plausible shape is accepted; people write e-mail
-// addresses that stricter patterns wrongly refuse.
-const EMAIL_SHAPE = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/u;
+// The address goes into e-mail headers (the acknowledgement's To:, the alert's Reply-To:), so
+// only a plain local@domain passes: none of the header syntax that would add a display name,
+// a comment, a second recipient, a group or mailto-style ?parameters. Within that, lenient:
+// the local part may use any character RFC 5322 allows unquoted but "?", letters of any
+// script (internationalised addresses), and dots between (not around) its pieces; the domain
+// is dot-separated DNS labels (letters of any script for IDN, digits, inner hyphens, at most
+// 63 each) ending in a name of two or more characters that isn't all digits.
+const LOCAL_CHAR = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=^_`{|}~-]";
+const LABEL = "[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?";
+const PLAIN_EMAIL = new RegExp(
+  `^${LOCAL_CHAR}+(?:\\.${LOCAL_CHAR}+)*@(?:${LABEL}\\.)+(?=[^.]*\\p{L})(?=[^.]{2,}$)${LABEL}$`,
+  "u",
+);
+/** A second address: a list's separators, or mailto-style parameters naming one (?cc=x@y). */
+const ADDRESS_LIST = /[,;]|\?.*@/u;
+/** Header syntax that wraps or annotates an address: display names, comments, quoting, groups. */
+const ADDRESS_DRESSING = /[<>()":]/u;
 
 /** The digits that count, once separators and a leading +61 (or other +) are set aside. */
 function phoneCore(phone: string): { digits: string; country: "61" | "other" | null } | null {
@@ -87,6 +101,17 @@ function phoneProblem(phone: string): string | undefined {
     return `That phone number looks a bit long — ${LIMITS.phoneMaxDigits} digits at most, please.`;
   }
   return undefined;
+}
+
+function emailProblem(email: string): string | undefined {
+  if (PLAIN_EMAIL.test(email)) return undefined;
+  if (ADDRESS_LIST.test(email)) {
+    return "Just one email address, please — like sam@example.com.";
+  }
+  if (ADDRESS_DRESSING.test(email)) {
+    return "Just the address itself, please — like sam@example.com, with no name, quotes or brackets.";
+  }
+  return "That email address doesn't look quite right — please check it (or leave it blank).";
 }
 
 interface TextRules {
@@ -174,9 +199,7 @@ export const QuoteRequestSchema = z.object({
     problem: (v) =>
       v.length > LIMITS.email
         ? `That email address is too long — ${LIMITS.email} characters at most.`
-        : EMAIL_SHAPE.test(v)
-          ? undefined
-          : "That email address doesn't look quite right — please check it (or leave it blank).",
+        : emailProblem(v),
   }),
   postcode: text({
     missing: "Please add your postcode so we know where the roof is.",

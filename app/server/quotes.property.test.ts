@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { suburbForPostcode } from "~/content/postcodes";
 import { normalisePhone, QUOTE_FIELDS, QuoteRequestSchema } from "~/lib/quote-schema";
 import { listQuoteRequests, tempDir } from "../../tests/support/database";
+import { addressBucket } from "./client-address.server";
 import { type DatabaseHandle, openDatabase } from "./db.server";
 import { createQuoteService } from "./quotes.server";
 import { createRateLimiter } from "./rate-limit/rate-limit.server";
@@ -175,14 +176,17 @@ describe("submitQuoteRequest with hostile input (property)", () => {
       minFillMs: 3_000,
     });
     const seen = { ok: 0, invalid: 0 };
-    // Keys that already stored a row, per client: only those may answer 409.
+    // Keys that already stored a row, per client (an IPv6 client is its /64): only those may
+    // answer 409.
     const usedKeys = new Set<string>();
     const keyOf = (raw: unknown, m: { ip: string; idempotencyKey?: string | null }) => {
       const body = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : {};
       const key = [m.idempotencyKey, body.idempotency_key].find(
         (k) => typeof k === "string" && /^[A-Za-z0-9._:-]{8,128}$/.test(k.trim()),
       );
-      return key === undefined ? undefined : `${m.ip || "unknown"}|${String(key).trim()}`;
+      return key === undefined
+        ? undefined
+        : `${addressBucket(m.ip || "unknown")}|${String(key).trim()}`;
     };
 
     await fc.assert(

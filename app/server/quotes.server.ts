@@ -13,6 +13,7 @@ import {
   type QuoteRequestInput,
   QuoteRequestSchema,
 } from "~/lib/quote-schema";
+import { addressBucket } from "./client-address.server";
 import { type Database, getDb, logDatabaseError, startDatabase } from "./db.server";
 import { SERVER_ENV } from "./env.server";
 import { createQuoteRepository, type NewQuoteRequest } from "./quote-repository.server";
@@ -206,7 +207,9 @@ export function createQuoteService(options: QuoteServiceOptions) {
       }
 
       const clientKey = idempotencyKeyFrom(meta.idempotencyKey, raw.idempotency_key);
-      const ip = meta.ip || "unknown";
+      // Every key below counts clients, not sockets: an IPv6 client by its /64 (it holds
+      // the whole block), an IPv4-mapped address as the IPv4 one.
+      const ip = addressBucket(meta.ip || "unknown");
       const hash = requestHash(parsed.data);
       const derived = clientKey ? undefined : derivedKeys(ip, hash, now);
       const idempotencyKey = clientKey ? scopedIdempotencyKey(ip, clientKey) : derived?.current;

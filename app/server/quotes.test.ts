@@ -336,6 +336,50 @@ describeEachDialect("submitting a quote request", (testDb) => {
       expect(await countQuoteRequests(handle.db)).toBe(5);
     });
 
+    it("counts an IPv6 client by its /64, and an IPv4-mapped address as the IPv4 one", async () => {
+      const quotes = createQuoteService({
+        database: async () => handle.db,
+        ...limited(2),
+        minFillMs: 3_000,
+      });
+      // One home's /64 hands out any number of addresses: each new one is no new budget.
+      const home = ["2001:db8:1:2::1", "2001:db8:1:2:aaaa:bbbb:cccc:dddd", "2001:db8:1:2::ffff"];
+      for (const [i, ip] of home.slice(0, 2).entries()) {
+        expect((await quotes.submit(valid({ name: `Six ${i}` }), meta({ ip }))).ok).toBe(true);
+      }
+      expect(
+        await quotes.submit(valid({ name: "Six 2" }), meta({ ip: home[2] as string })),
+      ).toMatchObject({ ok: false, status: 429 });
+      // The next /64 over is another client.
+      expect(
+        (await quotes.submit(valid({ name: "Six 3" }), meta({ ip: "2001:db8:1:3::1" }))).ok,
+      ).toBe(true);
+      // A dual-stack socket reports IPv4 as ::ffff:a.b.c.d: the same client as a.b.c.d.
+      for (const [i, ip] of ["198.51.100.20", "::ffff:198.51.100.20"].entries()) {
+        expect((await quotes.submit(valid({ name: `Four ${i}` }), meta({ ip }))).ok).toBe(true);
+      }
+      expect(
+        await quotes.submit(valid({ name: "Four 2" }), meta({ ip: "198.51.100.20" })),
+      ).toMatchObject({ ok: false, status: 429 });
+    });
+
+    it("scopes idempotency keys to the client's /64, so a privacy address change is a replay", async () => {
+      const quotes = service();
+      const first = await quotes.submit(valid(), meta({ ip: "2001:db8:5:6::10" }));
+      // No key: the same fields from a new address in the same /64 within the window.
+      const again = await quotes.submit(valid(), meta({ ip: "2001:db8:5:6::20", now: NOW + 50 }));
+      expect(again).toEqual({ ok: true, id: first.ok ? first.id : -1, duplicate: true });
+      const key = newKey();
+      const keyed = await quotes.submit(
+        valid({ name: "Keyed" }),
+        meta({ idempotencyKey: key, ip: "2001:db8:5:6::30" }),
+      );
+      const [row] = (await listQuoteRequests(handle.db)).filter((r) => r.name === "Keyed");
+      expect(row?.idempotency_key).toBe(scopedIdempotencyKey("2001:db8:5:6::/64", key));
+      expect(keyed.ok).toBe(true);
+      expect(await countQuoteRequests(handle.db)).toBe(2);
+    });
+
     it("doesn't count invalid submissions or replays of a stored key", async () => {
       const quotes = createQuoteService({
         database: async () => handle.db,

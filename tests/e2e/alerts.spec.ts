@@ -10,6 +10,7 @@ import {
   REQUIRE_POSTGRES,
   scratchSqlite,
   shownDatabaseUrl,
+  sqliteRowsNamed,
   withSqlite,
 } from "../support/db-helpers";
 import {
@@ -260,6 +261,104 @@ test.describe("lead alerts", () => {
       await smtp.close();
       await hook.close();
       await pg.drop();
+    }
+  });
+
+  test("one customer address typed from many client addresses: one acknowledgement, every owner alert", async () => {
+    const smtp = await startSmtpSink();
+    const db = scratchSqlite("alerts-ack-cap");
+    try {
+      const server = await spawnServer({
+        DATABASE_URL: db.url,
+        ...mailEnv(smtp),
+        TRUST_PROXY: "1",
+        ...FAST_RETRIES,
+        RATE_LIMIT_MAX: "2",
+      });
+      servers.push(server);
+      // Each from an address of its own, under the per-address limit; the same mailbox
+      // however it is spelt.
+      const posts: [string, string][] = [
+        ["198.51.100.11", "victim@example.com"],
+        ["198.51.100.12", "Victim@Example.com"],
+        ["2001:db8:aa::1", "victim+roof@example.com"],
+        ["2001:db8:bb::1", "victim@example.com"],
+        ["203.0.113.40", "victim@example.com"],
+      ];
+      const names: string[] = [];
+      for (const [address, email] of posts) {
+        const name = `Capped ${randomUUID()}`;
+        names.push(name);
+        const answer = await postQuote(server.url, validQuote({ name, email }), {
+          "X-Forwarded-For": address,
+        });
+        expect(answer.status).toBe(201);
+      }
+
+      await waitUntil(
+        () => {
+          const rows = sqliteOutbox(db.file);
+          return rows.length === 3 * posts.length && rows.every((r) => r.status !== "pending");
+        },
+        20_000,
+        "every job settled",
+      );
+      const rows = sqliteOutbox(db.file);
+      expect(rows.filter((r) => r.channel === "email").map((r) => r.status)).toEqual(
+        posts.map(() => "sent"),
+      );
+      const acks = rows.filter((r) => r.channel === "ack");
+      expect(acks.map((r) => r.status)).toEqual([
+        "sent",
+        "skipped",
+        "skipped",
+        "skipped",
+        "skipped",
+      ]);
+      for (const skipped of acks.slice(1)) {
+        expect(skipped.last_error).toMatch(/already sent one to this address within the hour/);
+      }
+      await smtp.waitFor((messages) => messages.length === posts.length + 1);
+      const toOwner = smtp.messages.filter((m) => m.envelopeTo.includes("owner@roofs.example"));
+      expect(toOwner).toHaveLength(posts.length);
+      for (const name of names) {
+        expect(toOwner.filter((m) => m.parsed.subject?.includes(name))).toHaveLength(1);
+      }
+      const toCustomer = smtp.messages.filter((m) => !m.envelopeTo.includes("owner@roofs.example"));
+      expect(toCustomer.map((m) => m.envelopeTo)).toEqual([["victim@example.com"]]);
+    } finally {
+      await smtp.close();
+      db.remove();
+    }
+  });
+
+  test("an e-mail field that isn't one plain address: 400, nothing stored, nothing sent", async () => {
+    const smtp = await startSmtpSink();
+    const db = scratchSqlite("alerts-hostile-address");
+    try {
+      const server = await spawnServer({ DATABASE_URL: db.url, ...mailEnv(smtp), ...FAST_RETRIES });
+      servers.push(server);
+      // Each has the rough shape of an address; each would put more than one plain
+      // address, or a name or comment of the sender's choosing, into a header.
+      for (const email of [
+        "victim@example.com, other@example.com",
+        "<victim@example.com>",
+        "victim@example.com(call-me)",
+        '"victim"@example.com',
+        "victim;other@example.com",
+        "victim@example.com?cc=other@example.com",
+      ]) {
+        const name = `Hostile ${randomUUID()}`;
+        const answer = await postQuote(server.url, validQuote({ name, email }));
+        expect(answer.status, email).toBe(400);
+        expect(JSON.stringify(answer.json), email).toMatch(/email/);
+        expect(sqliteRowsNamed(db.file, name), email).toHaveLength(0);
+      }
+      expect(sqliteOutbox(db.file)).toEqual([]);
+      expect(smtp.attempts).toBe(0);
+    } finally {
+      await smtp.close();
+      db.remove();
     }
   });
 

@@ -19,6 +19,8 @@ export interface ReceivedMail {
 export interface SmtpBehaviour {
   mailFrom?: { code: number; message: string };
   rcptTo?: (address: string) => { code: number; message: string } | undefined;
+  /** Holds the answer to RCPT TO for these recipients until releaseStalled() (a stuck server). */
+  stallRcptTo?: (address: string) => boolean;
   data?: { code: number; message: string };
   auth?: { user: string; pass: string };
 }
@@ -31,6 +33,10 @@ export interface SmtpSink {
   /** Every attempted delivery (accepted or refused), for counting retries. */
   readonly attempts: number;
   behave(behaviour: SmtpBehaviour): void;
+  /** Recipients whose RCPT TO is being held right now. */
+  readonly stalled: string[];
+  /** Answers every held RCPT TO (accepting it, or with the reply given). */
+  releaseStalled(reply?: { code: number; message: string }): void;
   /** Waits until `predicate` holds for the messages received so far. */
   waitFor(predicate: (messages: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<void>;
   /** Stops listening and drops every connection, as a crashed mail server would. */
@@ -62,6 +68,7 @@ export async function startSmtpSink(wantedPort = 0): Promise<SmtpSink> {
   let behaviour: SmtpBehaviour = {};
   const messages: ReceivedMail[] = [];
   let attempts = 0;
+  let held: { address: string; answer: (error: Error | null) => void }[] = [];
   let server: SMTPServer | undefined;
 
   function create(): SMTPServer {
@@ -86,6 +93,10 @@ export async function startSmtpSink(wantedPort = 0): Promise<SmtpSink> {
         callback(behaviour.mailFrom ? smtpError(behaviour.mailFrom) : null);
       },
       onRcptTo(address, _session, callback) {
+        if (behaviour.stallRcptTo?.(address.address)) {
+          held.push({ address: address.address, answer: (error) => callback(error) });
+          return;
+        }
         const refusal = behaviour.rcptTo?.(address.address);
         callback(refusal ? smtpError(refusal) : null);
       },
@@ -122,6 +133,9 @@ export async function startSmtpSink(wantedPort = 0): Promise<SmtpSink> {
   const closeCurrent = async () => {
     const current = server;
     server = undefined;
+    const waiting = held;
+    held = [];
+    for (const h of waiting) h.answer(smtpError({ code: 421, message: "4.3.2 Shutting down" }));
     if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
   };
 
@@ -137,6 +151,14 @@ export async function startSmtpSink(wantedPort = 0): Promise<SmtpSink> {
     },
     behave(next) {
       behaviour = next;
+    },
+    get stalled() {
+      return held.map((h) => h.address);
+    },
+    releaseStalled(reply) {
+      const waiting = held;
+      held = [];
+      for (const h of waiting) h.answer(reply ? smtpError(reply) : null);
     },
     waitFor(predicate, timeoutMs = 15_000) {
       return waitUntil(() => predicate(messages), timeoutMs, "mail");

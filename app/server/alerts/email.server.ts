@@ -5,10 +5,21 @@ import { BUSINESS } from "~/content/business";
 import { escapeHtml } from "~/lib/escape-html";
 import { type AlertLead, melbourneTime, phoneE164 } from "./lead.server";
 
+/**
+ * An address as Nodemailer takes it without parsing: an object is one mailbox whatever its
+ * text holds, where a string would be read as an address list ("a@x, b@y" is two recipients,
+ * "Bob <a@x>" a display name). The customer's address only ever goes in this way.
+ */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 export interface ComposedMail {
+  /** The owner's own settings (LEAD_ALERT_FROM, LEAD_ALERT_TO): text, parsed as written. */
   from: string;
-  to: string[];
-  replyTo?: string;
+  to: (string | MailAddress)[];
+  replyTo?: string | MailAddress;
   subject: string;
   text: string;
   html: string;
@@ -103,7 +114,7 @@ export function leadAlertMail(
   return {
     from: options.from,
     to: options.to,
-    replyTo: lead.email ?? undefined,
+    replyTo: lead.email ? { name: "", address: lead.email } : undefined,
     subject,
     text,
     html,
@@ -146,7 +157,7 @@ If it can't wait, ring us on <a href="${e(BUSINESS.phoneHref)}">${e(BUSINESS.pho
 `;
   return {
     from: options.from,
-    to: [to],
+    to: [{ name: "", address: to }],
     replyTo: BUSINESS.email,
     subject,
     text,
@@ -227,15 +238,36 @@ export function describeSmtpError(error: unknown, shownUrl: string): SendResult 
   };
 }
 
-/** Timeouts well inside the outbox lease, so a hung server can't hold a job past it. */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+/**
+ * Which transport: the owner's alerts and the customers' acknowledgements never share one.
+ * A customer's address can lead to a mail server that stalls (on RCPT TO, say); on a shared
+ * pool a few of those would hold every connection while the owner's alert waited. The
+ * customers' transport also gives up sooner: an acknowledgement is a courtesy, and a
+ * stalled one is retried later like any other failure.
+ */
+export type MailLane = "owner" | "customer";
 
-export function createMailer(smtpUrl: string, shownUrl: string): Mailer {
+/** Timeouts well inside the outbox lease, so a hung server can't hold a job past it. */
+const LANE_TRANSPORT = {
+  owner: {
+    maxConnections: 3,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  },
+  customer: {
+    maxConnections: 2,
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 10_000,
+  },
+} as const satisfies Record<MailLane, object>;
+
+export function createMailer(smtpUrl: string, shownUrl: string, lane: MailLane = "owner"): Mailer {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
-    maxConnections: 3,
-    ...SMTP_TIMEOUTS,
+    ...LANE_TRANSPORT[lane],
   });
   return {
     async send(mail) {

@@ -120,6 +120,31 @@ describe("the alert e-mail and the acknowledgement", () => {
     expect(mail(raw)).not.toMatch(/^X-Injected:/im);
   });
 
+  // The schema lets only a plain address through; should anything else ever reach here, it
+  // must stay one (odd) address rather than become a second recipient or a display name.
+  it("hands the customer's address to the mailer as one address, whatever it holds", async () => {
+    const hostile = "a@b.example, c@d.example";
+    const ack = acknowledgementMail(hostile, { from: FROM, deliveryId: "msg_one" });
+    const alert = leadAlertMail(lead({ email: hostile }), {
+      from: FROM,
+      to: TO,
+      deliveryId: "msg_two",
+    });
+    for (const composed of [ack, alert]) {
+      smtp.messages.length = 0;
+      const result = await mailer.send(composed);
+      if (result.ok) {
+        await smtp.waitFor((messages) => messages.length === 1);
+        const [received] = smtp.messages;
+        expect(received?.envelopeTo).not.toContain("c@d.example");
+        expect(received?.envelopeTo).toHaveLength(1);
+        const header = composed === ack ? received?.parsed.to : received?.parsed.replyTo;
+        const parsedTo = Array.isArray(header) ? header : header ? [header] : [];
+        expect(parsedTo.flatMap((a) => a.value)).toHaveLength(1);
+      }
+    }
+  });
+
   it("thanks the customer without repeating anything they typed", async () => {
     const visitor = lead({
       name: "Buy cheap pills at spam.example",

@@ -13,6 +13,7 @@ export { type AlertState, alertStatesFor, enqueueLeadAlerts } from "./outbox.ser
 
 let worker: AlertWorker | undefined;
 let mailer: Mailer | undefined;
+let ackMailer: Mailer | undefined;
 
 function logLine(fields: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
@@ -41,8 +42,12 @@ export function startAlerts(): void {
     });
   }
   mailer = settings.smtp
-    ? createMailer(settings.smtp.url, shownSmtpUrl(settings.smtp.url))
+    ? createMailer(settings.smtp.url, shownSmtpUrl(settings.smtp.url), "owner")
     : undefined;
+  ackMailer =
+    settings.smtp && settings.ack
+      ? createMailer(settings.smtp.url, shownSmtpUrl(settings.smtp.url), "customer")
+      : undefined;
   worker = createAlertWorker({
     database: async () => {
       await startDatabase();
@@ -51,6 +56,7 @@ export function startAlerts(): void {
     dialect: SERVER_ENV.DATABASE_URL.startsWith("file:") ? "sqlite" : "postgres",
     settings,
     mailer,
+    ackMailer,
     log: logLine,
   });
   worker.start();
@@ -62,7 +68,9 @@ export async function stopAlerts(): Promise<void> {
   worker = undefined;
   await stopping?.stop();
   mailer?.close();
+  ackMailer?.close();
   mailer = undefined;
+  ackMailer = undefined;
 }
 
 /** After a commit that enqueued jobs: deliver now rather than at the next poll. */

@@ -1,14 +1,26 @@
 // The alert outbox: delivery jobs written in the same transaction as the lead, so a lead is
 // never stored without its alerts, and claimed by workers with a lease so each job is
 // delivered by one worker at a time (docs/decisions/007-alert-outbox.md).
-import { randomUUID } from "node:crypto";
-import type { Generated, Kysely, Selectable, Transaction } from "kysely";
+import { createHash, randomUUID } from "node:crypto";
+import {
+  type Generated,
+  type Kysely,
+  PostgresAdapter,
+  type Selectable,
+  sql,
+  type Transaction,
+} from "kysely";
 import type { Database, DialectName } from "../db.server";
 import { type AlertSettings, currentAlertSettings } from "./settings.server";
 
 export const ALERT_CHANNELS = ["email", "webhook", "ack"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
-export type AlertStatus = "pending" | "sent" | "failed" | "not_configured";
+/** skipped: an acknowledgement the per-recipient cap held back (the reason in last_error). */
+export type AlertStatus = "pending" | "sent" | "failed" | "not_configured" | "skipped";
+
+/** The lanes the worker claims separately, so the owner's alerts never queue behind a customer's mail. */
+export const OWNER_CHANNELS: readonly AlertChannel[] = ["email", "webhook"];
+export const CUSTOMER_CHANNELS: readonly AlertChannel[] = ["ack"];
 
 export interface AlertOutboxTable {
   id: Generated<number>;
@@ -25,6 +37,8 @@ export interface AlertOutboxTable {
   locked_until: string | null;
   /** The webhook-id and the e-mail's Message-ID: the same on every retry. */
   delivery_id: string;
+  /** Acknowledgements only: recipientKey() of the address, what the cap counts by. */
+  recipient_key: string | null;
 }
 
 export type OutboxJob = Selectable<AlertOutboxTable>;
@@ -38,10 +52,65 @@ export interface LeadRef {
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
+ * Acknowledgements per recipient. Anyone can type anyone's address into the form, so without
+ * a cap the site would mail "thanks, we'll call" to a stranger as often as the rate limit
+ * lets a visitor post, from as many client addresses as they have. The owner's alerts are
+ * never capped.
+ */
+export const ACK_CAP = { perHour: 1, perDay: 3 } as const;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * What the cap counts by: the mailbox, however the address is spelt. Lower-cased (the form
+ * stores it so already), "+tag" dropped from the local part (Gmail, Outlook, iCloud,
+ * Fastmail and most hosts deliver a+anything to a), and for Gmail the dots and the
+ * googlemail.com domain too. Merging two real mailboxes only costs one of them a courtesy
+ * e-mail, while missing a spelling gives a sender a fresh budget per spelling, so this errs
+ * towards merging. Hashed: it is a counting key, not another copy of the address.
+ */
+export function recipientKey(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  let local = at > 0 ? address.slice(0, at) : address;
+  let domain = at > 0 ? address.slice(at + 1) : "";
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === "googlemail.com") domain = "gmail.com";
+  if (domain === "gmail.com") local = local.replaceAll(".", "");
+  return createHash("sha256").update(`${local}@${domain}`).digest("base64url");
+}
+
+/**
+ * Whether an acknowledgement to `key` may go now, or why not. Only acknowledgements that
+ * were let through count (pending, sent or failed alike: each was an attempt to mail that
+ * person); skipped ones don't, so knocking doesn't extend the wait.
+ */
+async function ackCapReason(trx: Db, key: string, now: Date): Promise<string | null> {
+  const recent = await trx
+    .selectFrom("alert_outbox")
+    .select("created_at")
+    .where("recipient_key", "=", key)
+    .where("channel", "=", "ack")
+    .where("status", "<>", "skipped")
+    .where("created_at", ">", new Date(now.getTime() - DAY_MS).toISOString())
+    .execute();
+  const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
+  if (recent.filter((row) => row.created_at > hourAgo).length >= ACK_CAP.perHour) {
+    return "not sent: we already sent one to this address within the hour";
+  }
+  if (recent.length >= ACK_CAP.perDay) {
+    return `not sent: we already sent ${ACK_CAP.perDay} to this address within 24 hours`;
+  }
+  return null;
+}
+
+/**
  * Writes a lead's delivery jobs; call it inside the transaction that stores the lead (or
  * that marks a spam-flagged one "not spam"). A channel that is switched off gets a
- * not_configured row, so the inbox can say why nothing went out. Calling it again for the
- * same lead adds nothing. Returns how many jobs are waiting to be delivered.
+ * not_configured row, so the inbox can say why nothing went out; an acknowledgement over
+ * the per-recipient cap gets a skipped row with the reason. Calling it again for the same
+ * lead adds nothing. Returns how many jobs are waiting to be delivered.
  */
 export async function enqueueLeadAlerts(
   trx: Db,
@@ -49,6 +118,10 @@ export async function enqueueLeadAlerts(
   settings: AlertSettings = currentAlertSettings(),
   now: Date = new Date(),
 ): Promise<number> {
+  // The cap's count and the insert must be one transaction (see below).
+  if (!trx.isTransaction) {
+    return trx.transaction().execute((inner) => enqueueLeadAlerts(inner, lead, settings, now));
+  }
   const at = now.toISOString();
   const job = (channel: AlertChannel, configured: boolean) => ({
     quote_request_id: lead.id,
@@ -57,11 +130,30 @@ export async function enqueueLeadAlerts(
     next_attempt_at: at,
     created_at: at,
     delivery_id: `msg_${randomUUID().replaceAll("-", "")}`,
+    recipient_key: null as string | null,
+    last_error: null as string | null,
   });
   const jobs = [job("email", Boolean(settings.smtp)), job("webhook", Boolean(settings.webhook))];
   // The acknowledgement only exists for a customer who gave an address and a business that
   // sends mail; otherwise there is nothing to report about it.
-  if (settings.smtp && settings.ack && lead.email) jobs.push(job("ack", true));
+  if (settings.smtp && settings.ack && lead.email) {
+    const key = recipientKey(lead.email);
+    // Count and insert under a lock on this recipient, so leads for one address stored at
+    // once on several servers can't all see an empty count. SQLite transactions here begin
+    // IMMEDIATE, holding the database's write lock already; PostgreSQL takes a
+    // transaction-scoped advisory lock on the key (released by the commit).
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`alert_ack:${key}`}, 0))`.execute(
+        trx,
+      );
+    }
+    const capped = await ackCapReason(trx, key, now);
+    jobs.push({
+      ...job("ack", true),
+      recipient_key: key,
+      ...(capped ? { status: "skipped" as const, last_error: capped } : {}),
+    });
+  }
   const inserted = await trx
     .insertInto("alert_outbox")
     .values(jobs)
@@ -120,7 +212,13 @@ export async function claimDueJobs(
   db: Kysely<Database>,
   dialect: DialectName,
   workerId: string,
-  options: { limit: number; leaseMs: number; now?: Date },
+  options: {
+    limit: number;
+    leaseMs: number;
+    now?: Date;
+    /** Only these channels (a lane); all of them when absent. */
+    channels?: readonly AlertChannel[];
+  },
 ): Promise<OutboxJob[]> {
   const now = options.now ?? new Date();
   const at = now.toISOString();
@@ -134,6 +232,9 @@ export async function claimDueJobs(
         .select("id")
         .where("status", "=", "pending")
         .where("next_attempt_at", "<=", at)
+        .$if(options.channels !== undefined, (qb) =>
+          qb.where("channel", "in", [...(options.channels ?? [])]),
+        )
         .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<", at)]))
         .orderBy("next_attempt_at")
         .orderBy("id")

@@ -1,15 +1,20 @@
 // The outbox worker: claims due jobs, delivers them, records what happened, and backs off
 // on failure. It runs inside the server process; it polls on a short interval and is woken
-// straight after this process stores a lead.
+// straight after this process stores a lead. Two lanes, each with its own claims, batches and
+// mail transport: the owner's alerts (e-mail and webhook) and the customers'
+// acknowledgements, so a customer's slow mail server never delays the owner's alert.
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import { type Database, type DialectName, withTimeout } from "../db.server";
 import { acknowledgementMail, leadAlertMail, type Mailer, type SendResult } from "./email.server";
 import { type AlertLead, loadLeads } from "./lead.server";
 import {
+  type AlertChannel,
+  CUSTOMER_CHANNELS,
   claimDueJobs,
   type JobOutcome,
   type OutboxJob,
+  OWNER_CHANNELS,
   recordOutcomes,
   releaseAllClaims,
   releaseClaims,
@@ -23,10 +28,15 @@ export interface AlertWorkerOptions {
   database: () => Promise<Kysely<Database>>;
   dialect: DialectName;
   settings: AlertSettings;
-  /** Needed when settings.smtp is set. */
+  /** The owner's alerts; needed when settings.smtp is set. */
   mailer?: Mailer;
+  /**
+   * The customers' acknowledgements: a transport of their own (createMailer(…, "customer")).
+   * Without one they share `mailer`, and a stalled customer server can take its connections.
+   */
+  ackMailer?: Mailer;
   workerId?: string;
-  /** Jobs claimed at a time. */
+  /** Owner's jobs claimed at a time (the customers' lane takes half as many). */
   batchSize?: number;
   log?: (fields: Record<string, unknown>) => void;
 }
@@ -36,14 +46,20 @@ export interface AlertWorker {
   start(): void;
   /** Wakes the worker now (after a commit in this process). */
   kick(): void;
-  /** One claim-deliver-record round; how many jobs it handled. */
-  runOnce(): Promise<number>;
+  /** One claim-deliver-record round in each lane (or the one named); how many jobs it handled. */
+  runOnce(lane?: Lane): Promise<number>;
   /** Stops polling, lets deliveries under way finish (briefly), hands back the rest. */
   stop(graceMs?: number): Promise<void>;
 }
 
-/** Longest one delivery may take; well inside the lease. */
-const DELIVERY_TIMEOUT_MS = 60_000;
+export type Lane = "owner" | "customer";
+
+interface LaneRules {
+  channels: readonly AlertChannel[];
+  batchSize: number;
+  /** Longest one delivery may take; well inside the lease. */
+  deliveryTimeoutMs: number;
+}
 const ERROR_LOG_INTERVAL_MS = 60_000;
 
 /** Addresses out of log lines: a refusal often quotes the recipient, who may be the customer. */
@@ -61,12 +77,24 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     ((fields) =>
       process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`));
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let again = false;
+  const lanes: Record<Lane, LaneRules> = {
+    owner: { channels: OWNER_CHANNELS, batchSize, deliveryTimeoutMs: 60_000 },
+    customer: {
+      channels: CUSTOMER_CHANNELS,
+      batchSize: Math.max(1, Math.ceil(batchSize / 2)),
+      deliveryTimeoutMs: 20_000,
+    },
+  };
+  const ackMailer = options.ackMailer ?? options.mailer;
+
+  /** Each lane runs on its own: its own poll timer, its own round in flight. */
+  const state: Record<Lane, { timer?: NodeJS.Timeout; running?: Promise<void>; again: boolean }> = {
+    owner: { again: false },
+    customer: { again: false },
+  };
   let stopping = false;
   let started = false;
-  let staleClaimsCleared = dialect !== "sqlite";
+  let staleClaims: Promise<void> | undefined;
   let lastErrorLog = 0;
 
   async function deliver(job: OutboxJob, lead: AlertLead | undefined): Promise<SendResult | null> {
@@ -90,8 +118,8 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         }),
       );
     }
-    if (!settings.ack || !lead.email) return null;
-    return options.mailer.send(
+    if (!settings.ack || !lead.email || !ackMailer) return null;
+    return ackMailer.send(
       acknowledgementMail(lead.email, { from: settings.smtp.from, deliveryId: job.delivery_id }),
     );
   }
@@ -118,15 +146,27 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     };
   }
 
-  async function runOnce(): Promise<number> {
+  /** SQLite: once per process, before the first claim in either lane (see releaseAllClaims). */
+  function clearStaleClaims(db: Kysely<Database>): Promise<void> {
+    if (dialect !== "sqlite") return Promise.resolve();
+    staleClaims ??= releaseAllClaims(db).then(
+      () => {},
+      (error: unknown) => {
+        staleClaims = undefined;
+        throw error;
+      },
+    );
+    return staleClaims;
+  }
+
+  async function runLane(lane: Lane): Promise<number> {
+    const rules = lanes[lane];
     const db = await options.database();
-    if (!staleClaimsCleared) {
-      await releaseAllClaims(db);
-      staleClaimsCleared = true;
-    }
+    await clearStaleClaims(db);
     const jobs = await claimDueJobs(db, dialect, workerId, {
-      limit: batchSize,
+      limit: rules.batchSize,
       leaseMs: settings.leaseMs,
+      channels: rules.channels,
     });
     if (jobs.length === 0) return 0;
     const leads = await loadLeads(
@@ -144,7 +184,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         try {
           result = await withTimeout(
             deliver(job, leads.get(job.quote_request_id)),
-            DELIVERY_TIMEOUT_MS,
+            rules.deliveryTimeoutMs,
             "delivery",
           );
         } catch (error) {
@@ -175,15 +215,22 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     return jobs.length;
   }
 
-  async function cycle(): Promise<void> {
+  async function runOnce(lane?: Lane): Promise<number> {
+    if (lane) return runLane(lane);
+    const handled = await Promise.all([runLane("owner"), runLane("customer")]);
+    return handled[0] + handled[1];
+  }
+
+  async function cycle(lane: Lane): Promise<void> {
+    const own = state[lane];
     try {
       do {
-        again = false;
+        own.again = false;
         let handled = 0;
         do {
-          handled = await runOnce();
-        } while (handled === batchSize && !stopping);
-      } while (again && !stopping);
+          handled = await runLane(lane);
+        } while (handled === lanes[lane].batchSize && !stopping);
+      } while (own.again && !stopping);
     } catch (error) {
       // The database or a network being away is routine here: the next poll retries.
       if (Date.now() - lastErrorLog > ERROR_LOG_INTERVAL_MS) {
@@ -193,24 +240,28 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
     }
   }
 
-  function run(): void {
+  function run(lane: Lane): void {
+    const own = state[lane];
     if (stopping) return;
-    if (running) {
-      again = true;
+    if (own.running) {
+      own.again = true;
       return;
     }
-    running = cycle().finally(() => {
-      running = undefined;
-      schedule();
+    own.running = cycle(lane).finally(() => {
+      own.running = undefined;
+      schedule(lane);
     });
   }
 
-  function schedule(): void {
+  function schedule(lane: Lane): void {
+    const own = state[lane];
     if (stopping || !started) return;
-    clearTimeout(timer);
-    timer = setTimeout(run, settings.pollMs);
-    timer.unref();
+    clearTimeout(own.timer);
+    own.timer = setTimeout(() => run(lane), settings.pollMs);
+    own.timer.unref();
   }
+
+  const LANES: Lane[] = ["owner", "customer"];
 
   return {
     workerId,
@@ -218,18 +269,19 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
       if (started) return;
       started = true;
       stopping = false;
-      run();
+      for (const lane of LANES) run(lane);
     },
     kick() {
-      if (started) run();
+      if (started) for (const lane of LANES) run(lane);
     },
     runOnce,
     async stop(graceMs = 3_000) {
       stopping = true;
       started = false;
-      clearTimeout(timer);
-      if (running) {
-        await withTimeout(running, graceMs, "alert worker stop").catch(() => {});
+      for (const lane of LANES) clearTimeout(state[lane].timer);
+      const inFlight = LANES.map((lane) => state[lane].running).filter(Boolean);
+      if (inFlight.length > 0) {
+        await withTimeout(Promise.all(inFlight), graceMs, "alert worker stop").catch(() => {});
       }
       try {
         await releaseClaims(await options.database(), workerId);

@@ -1,6 +1,7 @@
 // The outbox and its worker against real databases, a real SMTP server and a real webhook
 // receiver that checks signatures (tests/support/mail-sink.ts).
 import type { Kysely } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { countQuoteRequests, describeEachDialect } from "../../../tests/support/database";
 import {
@@ -11,6 +12,7 @@ import {
   waitUntil,
 } from "../../../tests/support/mail-sink";
 import type { Database, DatabaseHandle } from "../db.server";
+import { migrationsFor } from "../migrations/index.server";
 import { createQuoteRepository, type NewQuoteRequest } from "../quote-repository.server";
 import { createMailer, type Mailer } from "./email.server";
 import {
@@ -46,6 +48,7 @@ describeEachDialect("lead alerts", (testDb) => {
   let smtp: SmtpSink;
   let hook: WebhookReceiver;
   let mailer: Mailer;
+  let ackMailer: Mailer;
   const workers: AlertWorker[] = [];
 
   const settings = (overrides: Partial<AlertSettings> = {}): AlertSettings => ({
@@ -68,6 +71,7 @@ describeEachDialect("lead alerts", (testDb) => {
       dialect: testDb().dialect,
       settings: s,
       mailer,
+      ackMailer,
       workerId: id,
       log: () => {},
     });
@@ -120,13 +124,17 @@ describeEachDialect("lead alerts", (testDb) => {
     smtp = await startSmtpSink();
     hook = await startWebhookReceiver();
     mailer = createMailer(smtp.url(), "test smtp");
+    ackMailer = createMailer(smtp.url(), "test smtp", "customer");
   });
   afterAll(async () => {
     mailer.close();
+    ackMailer.close();
     await smtp.close();
     await hook.close();
   });
   beforeEach(async () => {
+    // Anything a failed test left stalled is refused, so it can't arrive in the next one.
+    smtp.releaseStalled({ code: 421, message: "4.4.2 Gave up" });
     smtp.behave({});
     hook.answerWith([]);
     smtp.messages.length = 0;
@@ -233,6 +241,208 @@ describeEachDialect("lead alerts", (testDb) => {
     await broken.db.schema.dropTable("alert_outbox").execute();
     await expect(createQuoteRepository(broken.db).insertQuoteRequest(lead())).rejects.toThrow();
     expect(await countQuoteRequests(broken.db)).toBe(0);
+  });
+
+  // --- The acknowledgement's cap per recipient -------------------------------------------
+
+  /** A lead stored `minutesIn` after `start`, as the site stores one (one transaction). */
+  async function storeLeadAt(start: number, minutesIn: number, email: string, s = settings()) {
+    const at = new Date(start + minutesIn * 60_000);
+    return db.transaction().execute(async (trx) => {
+      const row = lead({ email, name: `At ${minutesIn}`, created_at: at.toISOString() });
+      const { id } = await trx
+        .insertInto("quote_requests")
+        .values(row)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await enqueueLeadAlerts(trx, { id: Number(id), email }, s, at);
+      return Number(id);
+    });
+  }
+
+  it("caps acknowledgements at one an hour and three a day per recipient; every owner alert still goes", async () => {
+    const start = Date.now() - 3 * 24 * 3_600_000;
+    const plan: [minutes: number, email: string, expected: string][] = [
+      [0, "sam@example.com", "pending"],
+      // The same mailbox however it is spelt: plus-addressing, and Gmail's dots and domains.
+      [10, "sam+roof@example.com", "skipped"],
+      [20, "other@example.com", "pending"],
+      [61, "sam@example.com", "pending"],
+      [130, "sam+x@example.com", "pending"],
+      [200, "sam@example.com", "skipped"], // a fourth within a day
+      [24 * 60 + 1, "sam@example.com", "pending"], // the first has aged out of the day
+      [0, "sam.nguyen@gmail.com", "pending"],
+      [5, "SamNguyen+quote@googlemail.com".toLowerCase(), "skipped"],
+    ];
+    const ids: number[] = [];
+    for (const [minutes, email] of plan) ids.push(await storeLeadAt(start, minutes, email));
+
+    const acks = await Promise.all(ids.map((id) => statusOf(id, "ack")));
+    expect(acks.map((a) => a?.status)).toEqual(plan.map(([, , expected]) => expected));
+    const skipped = acks.filter((a) => a?.status === "skipped");
+    expect(skipped.map((a) => a?.last_error)).toEqual([
+      expect.stringMatching(/already sent one to this address within the hour/),
+      expect.stringMatching(/already sent 3 to this address within 24 hours/),
+      expect.stringMatching(/already sent one to this address within the hour/),
+    ]);
+    for (const id of ids) {
+      expect((await statusOf(id, "email"))?.status).toBe("pending");
+      expect((await statusOf(id, "webhook"))?.status).toBe("pending");
+    }
+
+    const w = worker();
+    await drain(w, async () =>
+      (await db.selectFrom("alert_outbox").select("status").execute()).every(
+        (r) => r.status !== "pending",
+      ),
+    );
+    const toOwner = smtp.messages.filter((m) => m.envelopeTo.includes("owner@roofs.example"));
+    const toCustomers = smtp.messages.filter((m) => !m.envelopeTo.includes("owner@roofs.example"));
+    expect(toOwner).toHaveLength(plan.length);
+    expect(toCustomers).toHaveLength(plan.filter(([, , e]) => e === "pending").length);
+    expect(hook.requests).toHaveLength(plan.length);
+    // A skipped acknowledgement is a settled state: never claimed, never retried.
+    for (const a of skipped) {
+      const row = await statusOf(Number(a?.quote_request_id), "ack");
+      expect(row).toMatchObject({ status: "skipped", attempts: 0, locked_by: null, sent_at: null });
+    }
+    const states = (await alertStatesFor(db, [Number(ids[1])])).get(Number(ids[1]));
+    expect(states?.map((x) => [x.channel, x.status])).toEqual([
+      ["email", "sent"],
+      ["webhook", "sent"],
+      ["ack", "skipped"],
+    ]);
+  });
+
+  it("keeps to the cap when leads for one address arrive at once on two servers", async () => {
+    const other = testDb().open(); // another server's own connection or pool
+    try {
+      const store = (on: Kysely<Database>, i: number) =>
+        on.transaction().execute(async (trx) => {
+          const row = lead({ name: `Burst ${i}`, email: "burst@example.com" });
+          const { id } = await trx
+            .insertInto("quote_requests")
+            .values(row)
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          await enqueueLeadAlerts(trx, { id: Number(id), email: "burst@example.com" }, settings());
+          return Number(id);
+        });
+      const ids = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => store(i % 2 ? other.db : db, i)),
+      );
+      const acks = await Promise.all(ids.map((id) => statusOf(id, "ack")));
+      expect(acks.filter((a) => a?.status === "pending")).toHaveLength(1);
+      expect(acks.filter((a) => a?.status === "skipped")).toHaveLength(7);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("migrates an existing outbox to the skipped status and the recipient key, rows kept", async () => {
+    const location = await testDb().fresh();
+    const old = location.open();
+    try {
+      const provider = { getMigrations: async () => migrationsFor(testDb().dialect) };
+      const { error } = await new Migrator({
+        db: old.db,
+        provider,
+        migrationTableSchema: location.searchPath,
+      }).migrateTo("0006_create_rate_limits");
+      expect(error).toBeUndefined();
+      const { id } = await old.db
+        .insertInto("quote_requests")
+        .values(lead())
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const at = new Date().toISOString();
+      const row = { quote_request_id: Number(id), next_attempt_at: at, created_at: at };
+      await old.db
+        .insertInto("alert_outbox")
+        .values([
+          { ...row, channel: "email", status: "sent", delivery_id: "msg_old_1", attempts: 2 },
+          { ...row, channel: "ack", status: "pending", delivery_id: "msg_old_2", attempts: 0 },
+        ] as never)
+        .execute();
+
+      await old.migrate();
+      const rows = await old.db
+        .selectFrom("alert_outbox")
+        .select(["channel", "status", "attempts", "delivery_id", "recipient_key"])
+        .orderBy("id")
+        .execute();
+      expect(rows).toEqual([
+        {
+          channel: "email",
+          status: "sent",
+          attempts: 2,
+          delivery_id: "msg_old_1",
+          recipient_key: null,
+        },
+        {
+          channel: "ack",
+          status: "pending",
+          attempts: 0,
+          delivery_id: "msg_old_2",
+          recipient_key: null,
+        },
+      ]);
+      const insert = (values: Record<string, unknown>) =>
+        old.db
+          .insertInto("alert_outbox")
+          .values({ ...row, delivery_id: `msg_${Math.random()}`, ...values } as never)
+          .execute();
+      // The checks and the one-job-per-channel rule came through the copy.
+      await expect(insert({ channel: "email", status: "pending" })).rejects.toThrow();
+      await expect(insert({ channel: "webhook", status: "lost" })).rejects.toThrow();
+      await expect(insert({ channel: "webhook", status: "skipped" })).resolves.toBeDefined();
+      await old.db.deleteFrom("quote_requests").execute();
+    } finally {
+      await old.close();
+    }
+  });
+
+  // --- Lanes: the owner's alerts never wait behind a customer's mail server ----------------
+
+  it("delivers the owner's alert while customers' mail servers stall on RCPT TO", async () => {
+    smtp.behave({ stallRcptTo: (address) => address.endsWith("@stall.example") });
+    const w = worker();
+    w.start();
+    // Enough stalled acknowledgements to fill every connection one shared pool would have.
+    const first: number[] = [];
+    for (let i = 0; i < 3; i++) first.push(await storeLead({ email: `c${i}@stall.example` }));
+    w.kick();
+    await waitUntil(() => smtp.stalled.length >= 1, 10_000, "an acknowledgement to stall");
+    const late = await storeLead({ email: null, name: "Late Lead" });
+    w.kick();
+    await smtp.waitFor(
+      (messages) => messages.some((m) => m.parsed.subject?.includes("Late Lead")),
+      20_000,
+    );
+    // It arrived while the customers' servers were still holding their acknowledgements.
+    expect(smtp.stalled.length).toBeGreaterThan(0);
+    expect(
+      smtp.messages.filter((m) => m.envelopeTo.some((a) => a.endsWith("@stall.example"))),
+    ).toHaveLength(0);
+    for (const id of first) {
+      await waitUntil(
+        async () => (await statusOf(id, "email"))?.status === "sent",
+        10_000,
+        "every owner alert recorded",
+      );
+    }
+    expect((await statusOf(late, "email"))?.status).toBe("sent");
+
+    smtp.behave({});
+    smtp.releaseStalled();
+    await waitUntil(
+      async () =>
+        (await Promise.all(first.map((id) => statusOf(id, "ack")))).every(
+          (a) => a?.status === "sent",
+        ),
+      15_000,
+      "the acknowledgements once the stall ends",
+    );
   });
 
   it("retries a mail server that refuses for now (451), then delivers once", async () => {
