@@ -4,13 +4,13 @@ import { AdminShell, Notice } from "~/components/admin/admin-shell";
 import {
   AlertStates,
   CallButton,
-  mailtoHref,
   OverdueBadge,
   STATUS_LABELS,
   StatusBadge,
 } from "~/components/admin/lead-bits";
 import { ADMIN_HEADERS, adminMeta, adminRouteHeaders } from "~/lib/admin-headers";
 import { isOverdue, LEAD_STATUSES, NOTE_MAX_LENGTH } from "~/lib/lead-status";
+import { mailtoHref } from "~/lib/mailto";
 import { melbourneDisplay, relativeTime } from "~/lib/melbourne-time";
 import { adminDb, assertSameOrigin, requireUser, safeNext } from "~/server/accounts/auth.server";
 import { alertStatesForLeads } from "~/server/inbox/alerts.server";

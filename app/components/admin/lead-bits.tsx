@@ -27,18 +27,6 @@ export function StatusBadge({ status }: { status: LeadStatus }) {
   );
 }
 
-/**
- * A mailto: link to one address, whatever the stored text holds. Rows from before the e-mail
- * field was strict may contain "?", "&", "#" or ",", which a mail app would read as cc, bcc,
- * body or another recipient; encoded, they can only ever be part of the one address.
- */
-export function mailtoHref(address: string): string {
-  const at = address.lastIndexOf("@");
-  // The "@" stays as it is: some mail apps don't decode %40 in the address part.
-  if (at < 0) return `mailto:${encodeURIComponent(address)}`;
-  return `mailto:${encodeURIComponent(address.slice(0, at))}@${encodeURIComponent(address.slice(at + 1))}`;
-}
-
 export function OverdueBadge() {
   return (
     <span className="inline-block rounded-full bg-red-700 px-2.5 py-0.5 text-sm font-bold text-white">

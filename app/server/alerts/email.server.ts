@@ -3,6 +3,7 @@
 import nodemailer from "nodemailer";
 import { BUSINESS } from "~/content/business";
 import { escapeHtml } from "~/lib/escape-html";
+import { mailtoHref } from "~/lib/mailto";
 import { type AlertLead, melbourneTime, phoneE164 } from "./lead.server";
 
 /**
@@ -88,9 +89,7 @@ export function leadAlertMail(
     cell("Phone", `<a href="${e(telHref)}">${e(lead.phone)}</a>`),
     cell(
       "E-mail",
-      lead.email
-        ? `<a href="mailto:${e(encodeURI(lead.email))}">${e(lead.email)}</a>`
-        : "not given",
+      lead.email ? `<a href="${e(mailtoHref(lead.email))}">${e(lead.email)}</a>` : "not given",
     ),
     cell("Postcode", e(lead.postcode)),
     cell("Suburb", e(lead.suburb)),
