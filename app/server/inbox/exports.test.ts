@@ -31,9 +31,11 @@ describe("CSV cells", () => {
   it("quote what needs quoting and defuse formulas", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell('say "hi", then\r\nleave')).toBe('"say ""hi"", then\r\nleave"');
-    for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
+    for (const start of ["=", "+", "-", "@", "\t", "\r", " =", '"=', ' "+']) {
       expect(csvCell(`${start}1+1`).replace(/^"/, "")).toMatch(/^'/);
     }
+    // A semicolon spreadsheet would split here, so the cell is quoted too.
+    expect(csvCell("a;b")).toBe('"a;b"');
     expect(csvCell(null)).toBe("");
   });
 });
@@ -103,6 +105,67 @@ describeEachDialect("exports", (testDb) => {
 
     const spam = parse(await leadsCsv(handle.db, { view: "spam" }), { bom: true });
     expect(spam).toHaveLength(2);
+  });
+
+  it("no cell starts a formula whether the spreadsheet splits cells at commas or semicolons", async () => {
+    // Each would start a cell with a formula somewhere: a semicolon spreadsheet splits at `;`
+    // (and a line break ends its row, quotes or not), and some spreadsheets trim spaces and
+    // quotes before deciding a cell is a formula.
+    const hostile = [
+      "a;=cmd|' /C calc'!A0",
+      "x,=1+1",
+      "  =1+1",
+      '"=1+1"',
+      'ok; "=2+3',
+      "first line\n=SUM(A1:A9)",
+      "first line\r\n@SUM(1,2)",
+      "x; -2+3",
+      "a;\t=b",
+      "a;\u00a0+b",
+      "semi;colon, comma; and text",
+    ];
+    for (const [i, text] of hostile.entries()) {
+      await handle.db
+        .insertInto("quote_requests")
+        .values(
+          leadRow({
+            name: text,
+            suburb: text,
+            message: text,
+            utm_campaign: text,
+            created_at: new Date(NOW - i * 60_000).toISOString(),
+          }),
+        )
+        .execute();
+    }
+    const csv = await leadsCsv(handle.db, { view: "inbox" });
+    const safe = (cell: string) =>
+      cell.startsWith("'") || !(/^[\s"]*[=+\-@]/.test(cell) || /^[\t\r]/.test(cell));
+
+    const byComma: string[][] = parse(csv, { bom: true });
+    expect(byComma).toHaveLength(hostile.length + 1);
+    const header = byComma[0] ?? [];
+    for (const row of byComma) {
+      expect(row).toHaveLength(header.length);
+      for (const cell of row) expect(safe(cell), JSON.stringify(cell)).toBe(true);
+    }
+    // The text is all still there: the guard only ever adds an apostrophe.
+    const names = byComma.slice(1).map((row) => row[header.indexOf("Name")] ?? "");
+    expect(names.map((name) => name.replaceAll("'", ""))).toEqual(
+      hostile.map((text) => text.replaceAll("'", "")),
+    );
+    expect(names).toContain("semi;colon, comma; and text");
+
+    const bySemicolon: string[][] = parse(csv, {
+      bom: true,
+      delimiter: ";",
+      relax_quotes: true,
+      relax_column_count: true,
+    });
+    expect(bySemicolon.length).toBeGreaterThan(hostile.length);
+    for (const row of bySemicolon) {
+      for (const cell of row) expect(safe(cell), JSON.stringify(cell)).toBe(true);
+    }
   });
 
   it("the Google Ads file lists won leads with a click id, at the time they were won", async () => {
