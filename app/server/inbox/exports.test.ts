@@ -1,10 +1,17 @@
 import { parse } from "csv-parse/sync";
+import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/support/database";
 import type { DatabaseHandle } from "../db.server";
 import type { NewQuoteRequest } from "../quote-repository.server";
 import { csvCell } from "./csv.server";
-import { googleAdsConversionsCsv, leadsCsv } from "./exports.server";
+import {
+  csvText,
+  googleAdsConversionsCsv,
+  googleAdsConversionsStream,
+  leadsCsv,
+  leadsCsvStream,
+} from "./exports.server";
 import { changeStatus } from "./leads.server";
 
 const NOW = Date.parse("2026-03-04T05:06:07.000Z");
@@ -166,6 +173,37 @@ describeEachDialect("exports", (testDb) => {
     for (const row of bySemicolon) {
       for (const cell of row) expect(safe(cell), JSON.stringify(cell)).toBe(true);
     }
+  });
+
+  it("pages through the leads: every one once, newest first, over equal times and page ends", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i++) {
+      const row = await handle.db
+        .insertInto("quote_requests")
+        // Three to each second, so pages end in the middle of equal times.
+        .values(leadRow({ created_at: new Date(NOW + Math.floor(i / 3) * 1000).toISOString() }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    const first = ids[0] ?? 0;
+    const [, ...rows]: string[][] = parse(
+      await csvText(leadsCsvStream(handle.db, { view: "inbox" }, 5)),
+      { bom: true },
+    );
+    const byTimeThenId = [...ids].sort(
+      (a, b) => Math.floor((b - first) / 3) - Math.floor((a - first) / 3) || b - a,
+    );
+    expect(rows.map((row) => Number(row[0]))).toEqual(byTimeThenId);
+
+    for (const id of ids.slice(0, 7))
+      await changeStatus(handle.db, id, "won", "o@example.com", NOW);
+    await handle.db
+      .updateTable("quote_requests")
+      .set((eb) => ({ gclid: sql<string>`${"Cj0KCQiA-"} || ${eb.ref("id")} || ${"_xyz"}` }))
+      .execute();
+    const conversions = await csvText(googleAdsConversionsStream(handle.db, "Won lead", 2));
+    expect(conversions.trimEnd().split("\r\n")).toHaveLength(2 + 7);
   });
 
   it("the Google Ads file lists won leads with a click id, at the time they were won", async () => {
