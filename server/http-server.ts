@@ -9,9 +9,17 @@ import {
   PAYLOAD_TOO_LARGE,
   readLimitedBody,
 } from "../app/server/body-limit.server.ts";
+import { busyAnswer } from "./busy.ts";
 import { crossSiteRefusal } from "./refusal.ts";
-import { type RenderJob, RenderPool } from "./render-pool.ts";
-import { finishRender, type Rendered } from "./rendered.ts";
+import {
+  defaultQueueMax,
+  InlineRenderer,
+  type RenderOutcome,
+  RenderPool,
+  RenderRefused,
+  type RenderRequest,
+  type RenderStream,
+} from "./render-pool.ts";
 import {
   BadRequest,
   fromTrustedProxy,
@@ -116,29 +124,80 @@ export async function startServer({
   // React renders synchronously: on threads of their own, renders never hold up the static
   // pages this thread serves (issue 11). RENDER_THREADS=0 renders here instead.
   const threads = env.RENDER_THREADS ?? Math.max(1, availableParallelism() - 1);
-  const pool = entry && threads > 0 ? new RenderPool(entry, threads) : undefined;
+  const limits = {
+    timeoutMs: env.RENDER_TIMEOUT_MS,
+    queueMax: env.RENDER_QUEUE_MAX ?? defaultQueueMax(threads),
+    log: logLine,
+  };
+  const pool =
+    entry && threads > 0
+      ? new RenderPool(entry, threads, limits)
+      : new InlineRenderer((request) => {
+          const context = new RouterContextProvider();
+          context.set(hooks.clientInfoContext, request.client);
+          return handle(
+            new Request(request.url, {
+              method: request.method,
+              headers: request.headers,
+              body:
+                request.body && request.body.byteLength > 0
+                  ? new Uint8Array(request.body)
+                  : undefined,
+            }),
+            context,
+          );
+        }, limits);
 
   /** React Router's answer, from a render thread or from this one. */
-  async function render(request: Omit<RenderJob, "id">): Promise<Rendered> {
-    if (pool) {
-      const result = await pool.render(request);
-      if ("error" in result) throw new Error(`render thread: ${result.error}`);
-      // A lead stored on a render thread: this thread's alert worker sends it now.
-      if (request.method === "POST" && result.rendered.status < 400) hooks.kickAlerts();
-      return result.rendered;
+  async function render(request: RenderRequest): Promise<RenderOutcome> {
+    const outcome = await pool.render(request);
+    // A lead stored on a render thread: this thread's alert worker sends it now.
+    if (pool instanceof RenderPool && request.method === "POST") {
+      const status = "rendered" in outcome ? outcome.rendered.status : outcome.stream.head.status;
+      if (status < 400) hooks.kickAlerts();
     }
-    const context = new RouterContextProvider();
-    context.set(hooks.clientInfoContext, request.client);
-    const response = await handle(
-      new Request(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body:
-          request.body && request.body.byteLength > 0 ? new Uint8Array(request.body) : undefined,
-      }),
-      context,
-    );
-    return finishRender(response, request.encoding, "async");
+    return outcome;
+  }
+
+  /** A streamed answer (a download), written as the render thread makes it. */
+  async function sendStream(
+    req: IncomingMessage,
+    res: ServerResponse,
+    stream: RenderStream,
+    headers: Record<string, string>,
+    idHeader: HeaderList,
+  ) {
+    const { head } = stream;
+    if (head.compressible) headers.vary = "Accept-Encoding";
+    if (head.encoding !== "identity") headers["content-encoding"] = head.encoding;
+    res.writeHead(head.status, [...Object.entries(headers).flat(), ...idHeader]);
+    let gone = false;
+    res.on("close", () => {
+      gone = true;
+      stream.cancel();
+    });
+    try {
+      // HEAD: the headers GET would have had, and no body.
+      while (req.method !== "HEAD" && !gone) {
+        const piece = await stream.next();
+        if (!piece) break;
+        // The next piece is asked for once the client has taken this one.
+        if (!res.write(piece))
+          await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+      }
+    } catch (error) {
+      // Half a download can't become an error page: the client sees it cut off.
+      logLine({
+        level: "error",
+        event: "render.stream_failed",
+        error: String(error).slice(0, 300),
+      });
+      res.destroy();
+      return;
+    } finally {
+      stream.cancel();
+    }
+    res.end();
   }
 
   function sendText(
@@ -177,7 +236,7 @@ export async function startServer({
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) headers.push([name, v]);
     }
-    const rendered = await render({
+    const outcome = await render({
       // The URL the visitor is really on (scheme and host from SITE_URL or the trusted proxy),
       // so React Router's same-origin check compares like with like behind HTTPS.
       url: `${info.origin}${info.pathname}${info.search}`,
@@ -193,6 +252,12 @@ export async function startServer({
     for (const [name, value] of Object.entries(securityHeaders(info.secure))) {
       outHeaders[name.toLowerCase()] = value;
     }
+    if ("stream" in outcome) {
+      for (const [name, value] of outcome.stream.head.headers) outHeaders[name] = value;
+      outHeaders["content-security-policy"] = csp(NO_INLINE_HASHES);
+      return sendStream(req, res, outcome.stream, outHeaders, idHeader);
+    }
+    const { rendered } = outcome;
     for (const [name, value] of rendered.headers) outHeaders[name] = value;
     // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
     outHeaders["content-security-policy"] = csp(rendered.hashes ?? NO_INLINE_HASHES);
@@ -305,6 +370,21 @@ export async function startServer({
       }
       await toReactRouter(req, res, info, method, idHeader);
     } catch (error) {
+      if (error instanceof RenderRefused) {
+        const busy = busyAnswer(info.pathname, String(req.headers.accept ?? ""), hooks.business);
+        return send(req, res, {
+          status: 503,
+          headers: {
+            ...baseHeaders(info.secure),
+            "Content-Security-Policy": csp(inlineHashes(busy.body)),
+            "Content-Type": busy.type,
+            "Cache-Control": "no-store",
+            "Retry-After": String(error.retryAfterSeconds),
+          },
+          body: Buffer.from(busy.body),
+          idHeader,
+        });
+      }
       if (error instanceof BodyTooLarge) {
         return send(req, res, {
           status: 413,
@@ -409,7 +489,7 @@ export async function startServer({
       server.closeAllConnections();
     }
     await alertsStopped;
-    await pool?.close();
+    if (pool instanceof RenderPool) await pool.close();
     await hooks.closeDatabase().catch((error: unknown) => {
       logLine({ level: "error", event: "shutdown.database_close_failed", error: String(error) });
     });

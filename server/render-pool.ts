@@ -1,11 +1,18 @@
-// Hands React Router's work to render threads (server/render-worker.ts) and their answers back.
-// A thread that dies fails only the requests it held (the visitor's retry, with the same
-// idempotency key, finds anything that was stored) and is replaced.
+// Hands React Router's work to render threads (server/render-worker.ts) and their answers back,
+// within limits (issue 19): at most RENDER_QUEUE_MAX renders in flight (past it a request is
+// refused at once, instead of waiting behind work that can't finish in time), and
+// RENDER_TIMEOUT_MS for each answer, or each piece of a streamed one. A render past its time is
+// refused, and its thread asked whether it is alive: one that doesn't answer within another
+// RENDER_TIMEOUT_MS is stuck in synchronous code and is terminated. A thread that dies or is
+// terminated fails only the requests it held (refused with 503: the visitor's retry, with the
+// same idempotency key, finds anything that was stored) and is replaced at once.
 import { Worker } from "node:worker_threads";
-import type { Rendered } from "./rendered.ts";
+import type { Rendered, StreamHead } from "./rendered.ts";
+import { finishRender, isStreamed, streamRender } from "./rendered.ts";
 import type { Encoding } from "./responses.ts";
 
 export interface RenderJob {
+  type: "render";
   id: number;
   url: string;
   method: string;
@@ -16,21 +23,93 @@ export interface RenderJob {
   encoding: Encoding;
 }
 
-export type RenderResult = { id: number } & ({ rendered: Rendered } | { error: string });
+export type RenderRequest = Omit<RenderJob, "id" | "type">;
+
+/** From the main thread to a render thread. */
+export type ToThread =
+  | RenderJob
+  /** A streamed answer: send the next piece (the client has taken the last). */
+  | { type: "pull"; id: number }
+  /** A streamed answer nobody wants any more (the client left, or it ran out of time). */
+  | { type: "cancel"; id: number }
+  | { type: "ping"; seq: number };
+
+/** From a render thread to the main thread. */
+export type FromThread =
+  | { ready: true }
+  | { pong: number }
+  | { id: number; rendered: Rendered }
+  | { id: number; error: string }
+  | { id: number; head: StreamHead }
+  | { id: number; chunk: Uint8Array }
+  | { id: number; end: true };
+
+/** A streamed answer: its head now, its body a piece at a time. */
+export interface RenderStream {
+  head: StreamHead;
+  /** The next piece, or undefined at the end. Rejects when the render fails or stalls. */
+  next(): Promise<Uint8Array | undefined>;
+  /** Stops it (the client left); safe to call at any time, also after the end. */
+  cancel(): void;
+}
+
+export type RenderOutcome = { rendered: Rendered } | { stream: RenderStream };
+
+/**
+ * The render was not done, through no fault of the request: too many in flight, out of time,
+ * or its thread died. Answered 503 with Retry-After.
+ */
+export class RenderRefused extends Error {
+  readonly reason: "busy" | "timeout" | "thread_died";
+  readonly retryAfterSeconds: number;
+  constructor(reason: RenderRefused["reason"], retryAfterSeconds: number) {
+    super(`render refused: ${reason}`);
+    this.reason = reason;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * RENDER_QUEUE_MAX unset: sized for the threads. A render takes milliseconds, so this many
+ * waiting on each thread is already a flood; one more would only wait to run out of time.
+ */
+export function defaultQueueMax(threads: number): number {
+  return 128 * Math.max(1, threads);
+}
+
+export interface RenderLimits {
+  timeoutMs: number;
+  queueMax: number;
+  log(fields: Record<string, unknown>): void;
+}
+
+interface Waiting {
+  thread: Thread;
+  timer?: NodeJS.Timeout;
+  /** The thread's next message for this job. */
+  onMessage?(message: FromThread): void;
+  fail(error: Error): void;
+}
 
 interface Thread {
   worker: Worker;
-  pending: Map<number, { resolve(r: RenderResult): void; reject(e: Error): void }>;
+  jobs: Set<number>;
+  /** A ping sent because a render ran out of time, and the timer that gives up on it. */
+  probe?: { seq: number; timer: NodeJS.Timeout };
 }
 
 export class RenderPool {
   readonly #entry: string;
+  readonly #limits: RenderLimits;
   readonly #threads: Thread[] = [];
+  readonly #waiting = new Map<number, Waiting>();
   #nextId = 1;
+  #nextPing = 1;
   #closing = false;
 
-  constructor(entry: string, size: number) {
+  constructor(entry: string, size: number, limits: RenderLimits) {
     this.#entry = entry;
+    this.#limits = limits;
     for (let i = 0; i < size; i++) this.#threads.push(this.#spawn());
   }
 
@@ -38,38 +117,206 @@ export class RenderPool {
     const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
       workerData: { entry: this.#entry },
     });
-    const thread: Thread = { worker, pending: new Map() };
-    worker.on("message", (message: RenderResult | { ready: true }) => {
+    const thread: Thread = { worker, jobs: new Set() };
+    worker.on("message", (message: FromThread) => {
+      if ("pong" in message) {
+        if (thread.probe?.seq === message.pong) {
+          clearTimeout(thread.probe.timer);
+          thread.probe = undefined;
+        }
+        return;
+      }
       if (!("id" in message)) return;
-      const waiting = thread.pending.get(message.id);
-      thread.pending.delete(message.id);
-      waiting?.resolve(message);
+      // A late answer to a render already refused (or a stream already cancelled) is dropped.
+      this.#waiting.get(message.id)?.onMessage?.(message);
     });
-    const fail = (error: Error) => {
-      for (const waiting of thread.pending.values()) waiting.reject(error);
-      thread.pending.clear();
-      if (this.#closing) return;
-      const index = this.#threads.indexOf(thread);
-      if (index >= 0) this.#threads[index] = this.#spawn();
-    };
-    worker.on("error", fail);
-    worker.on("exit", (code) => fail(new Error(`render thread exited (${code})`)));
+    worker.on("error", (error) =>
+      this.#replace(thread, "error", `${error.name}: ${error.message}`),
+    );
+    worker.on("exit", (code) => this.#replace(thread, "exit", `exit code ${code}`));
     return thread;
   }
 
-  /** The least busy thread renders it. */
-  render(job: Omit<RenderJob, "id">): Promise<RenderResult> {
-    const thread = this.#threads.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-    const id = this.#nextId++;
-    return new Promise<RenderResult>((resolve, reject) => {
-      thread.pending.set(id, { resolve, reject });
-      const transfer = job.body ? [job.body.buffer as ArrayBuffer] : [];
-      thread.worker.postMessage({ ...job, id }, transfer);
+  /** Fails every request the thread held and, unless it was replaced already, replaces it. */
+  #replace(thread: Thread, reason: "error" | "exit" | "stuck", detail: string) {
+    if (thread.probe) clearTimeout(thread.probe.timer);
+    thread.probe = undefined;
+    for (const id of thread.jobs) {
+      this.#finish(id)?.fail(new RenderRefused("thread_died", 1));
+    }
+    const index = this.#threads.indexOf(thread);
+    if (index < 0) return;
+    if (this.#closing) {
+      this.#threads.splice(index, 1);
+      return;
+    }
+    this.#threads[index] = this.#spawn();
+    this.#limits.log({ level: "error", event: "render.thread_replaced", reason, detail });
+    if (reason === "stuck") void thread.worker.terminate();
+  }
+
+  /** Ends a job's wait: its timer stops and it no longer counts as in flight. */
+  #finish(id: number): Waiting | undefined {
+    const waiting = this.#waiting.get(id);
+    if (!waiting) return undefined;
+    clearTimeout(waiting.timer);
+    this.#waiting.delete(id);
+    waiting.thread.jobs.delete(id);
+    return waiting;
+  }
+
+  /** Waits for the job's next message, RENDER_TIMEOUT_MS at most. */
+  #await<T>(id: number, waiting: Waiting, take: (message: FromThread) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      waiting.fail = reject;
+      waiting.onMessage = (message) => {
+        clearTimeout(waiting.timer);
+        waiting.onMessage = undefined;
+        try {
+          resolve(take(message));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      waiting.timer = setTimeout(() => this.#timedOut(id, waiting.thread), this.#limits.timeoutMs);
     });
+  }
+
+  #timedOut(id: number, thread: Thread) {
+    const waiting = this.#finish(id);
+    if (!waiting) return;
+    this.#limits.log({ level: "error", event: "render.timeout", ms: this.#limits.timeoutMs });
+    thread.worker.postMessage({ type: "cancel", id } satisfies ToThread);
+    waiting.fail(new RenderRefused("timeout", 5));
+    // Slow on a database is no reason to end a thread; stuck in a loop is.
+    if (thread.probe) return;
+    const seq = this.#nextPing++;
+    thread.probe = {
+      seq,
+      timer: setTimeout(
+        () => this.#replace(thread, "stuck", `no answer in ${this.#limits.timeoutMs} ms`),
+        this.#limits.timeoutMs,
+      ),
+    };
+    thread.worker.postMessage({ type: "ping", seq } satisfies ToThread);
+  }
+
+  /** The least busy thread renders it; refused at once when RENDER_QUEUE_MAX are in flight. */
+  render(request: RenderRequest): Promise<RenderOutcome> {
+    if (this.#waiting.size >= this.#limits.queueMax) {
+      return Promise.reject(new RenderRefused("busy", 1));
+    }
+    // A thread being asked whether it is stuck gets new work only when every thread is.
+    const load = (t: Thread) => t.jobs.size + (t.probe ? this.#limits.queueMax : 0);
+    const thread = this.#threads.reduce((a, b) => (load(b) < load(a) ? b : a));
+    const id = this.#nextId++;
+    const waiting: Waiting = { thread, fail: () => {} };
+    this.#waiting.set(id, waiting);
+    thread.jobs.add(id);
+    const answer = this.#await(id, waiting, (message): RenderOutcome => {
+      if ("rendered" in message) {
+        this.#finish(id);
+        return { rendered: message.rendered };
+      }
+      if ("head" in message) return { stream: this.#stream(id, waiting, message.head) };
+      this.#finish(id);
+      throw new Error(`render thread: ${"error" in message ? message.error : "no answer"}`);
+    });
+    const transfer = request.body ? [request.body.buffer as ArrayBuffer] : [];
+    thread.worker.postMessage({ ...request, type: "render", id } satisfies ToThread, transfer);
+    return answer;
+  }
+
+  #stream(id: number, waiting: Waiting, head: StreamHead): RenderStream {
+    const { worker } = waiting.thread;
+    return {
+      head,
+      next: () => {
+        if (!this.#waiting.has(id)) return Promise.reject(new RenderRefused("thread_died", 1));
+        const piece = this.#await(id, waiting, (message) => {
+          if ("chunk" in message) return message.chunk;
+          this.#finish(id);
+          if ("end" in message) return undefined;
+          throw new Error(`render thread: ${"error" in message ? message.error : "bad piece"}`);
+        });
+        worker.postMessage({ type: "pull", id } satisfies ToThread);
+        return piece;
+      },
+      cancel: () => {
+        if (this.#finish(id)) worker.postMessage({ type: "cancel", id } satisfies ToThread);
+      },
+    };
   }
 
   async close(): Promise<void> {
     this.#closing = true;
     await Promise.all(this.#threads.map(({ worker }) => worker.terminate()));
+  }
+}
+
+/**
+ * RENDER_THREADS=0: renders on the main thread, under the same queue limit and time limit.
+ * Nothing can stop a render stuck here, but the visitor still gets an answer in time.
+ */
+export class InlineRenderer {
+  readonly #run: (request: RenderRequest) => Promise<Response>;
+  readonly #limits: RenderLimits;
+  #inFlight = 0;
+
+  constructor(run: (request: RenderRequest) => Promise<Response>, limits: RenderLimits) {
+    this.#run = run;
+    this.#limits = limits;
+  }
+
+  #inTime<T>(work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.#limits.log({ level: "error", event: "render.timeout", ms: this.#limits.timeoutMs });
+        reject(new RenderRefused("timeout", 5));
+      }, this.#limits.timeoutMs);
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  }
+
+  async render(request: RenderRequest): Promise<RenderOutcome> {
+    if (this.#inFlight >= this.#limits.queueMax) throw new RenderRefused("busy", 1);
+    this.#inFlight++;
+    let streaming = false;
+    try {
+      const response = await this.#inTime(this.#run(request));
+      if (!isStreamed(response)) {
+        return { rendered: await this.#inTime(finishRender(response, request.encoding, "async")) };
+      }
+      const { head, body, cancel } = streamRender(response, request.encoding);
+      const pieces = body[Symbol.asyncIterator]();
+      let done = false;
+      const end = () => {
+        if (done) return;
+        done = true;
+        this.#inFlight--;
+        cancel();
+      };
+      streaming = true;
+      return {
+        stream: {
+          head,
+          next: async () => {
+            if (done) return undefined;
+            try {
+              const piece = await this.#inTime(pieces.next());
+              if (piece.done) end();
+              return piece.done ? undefined : (piece.value as Uint8Array);
+            } catch (error) {
+              end();
+              throw error;
+            }
+          },
+          cancel: end,
+        },
+      };
+    } finally {
+      if (!streaming) this.#inFlight--;
+    }
   }
 }

@@ -2,8 +2,18 @@
 // and compressed in the one encoding the client will get. On a render thread all of this runs
 // there (synchronously, at the thread's low priority), so the thread serving the static pages
 // does no per-byte work for a dynamic answer (issue 11).
+import { pipeline, Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+} from "node:zlib";
 import type { Encoding } from "./responses.ts";
 import { type InlineHashes, inlineHashes } from "./static-files.ts";
 
@@ -67,4 +77,62 @@ export async function finishRender(
           : await gzipAsync(body, GZIP);
   }
   return rendered;
+}
+
+/**
+ * A download (Content-Disposition: attachment, e.g. a CSV export of every lead) may be large
+ * and is never HTML, so it is streamed: sent as it is made, a piece at a time, instead of read
+ * whole first (a 100,000-lead export held every other render for most of a second; issue 19).
+ */
+export function isStreamed(response: Response): boolean {
+  return /^\s*attachment\b/i.test(response.headers.get("content-disposition") ?? "");
+}
+
+/** A streamed answer's status and headers, sent ahead of its body. */
+export interface StreamHead {
+  status: number;
+  headers: [string, string][];
+  encoding: Encoding;
+  /** Text: the answer varies with Accept-Encoding. */
+  compressible: boolean;
+}
+
+// Pieces of about this size cross to the main thread (and to the client) at a time.
+const STREAM_CHUNK = 64 * 1024;
+
+/**
+ * The head of a streamed answer, and its body as the client gets it (compressed on the way
+ * when it is text). The body is pulled: nothing is read from the route's stream until the
+ * client has taken what came before, so a slow download holds no more than a piece or two.
+ */
+export function streamRender(
+  response: Response,
+  encoding: Encoding,
+): { head: StreamHead; body: AsyncIterable<Uint8Array>; cancel(): void } {
+  const type = response.headers.get("content-type") ?? "";
+  const compressible = /^(text\/|application\/(json|xml))/.test(type);
+  const used: Encoding = compressible ? encoding : "identity";
+  const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");
+  const source = response.body
+    ? Readable.fromWeb(response.body as WebReadableStream<Uint8Array>, {
+        highWaterMark: STREAM_CHUNK,
+      })
+    : Readable.from([]);
+  // pipeline, not pipe: a route's stream that fails must end the compressed one too, with
+  // its error, or whoever reads it would wait for ever.
+  const ignore = () => {};
+  const body =
+    used === "br"
+      ? pipeline(source, createBrotliCompress({ ...BROTLI(0), chunkSize: STREAM_CHUNK }), ignore)
+      : used === "gzip"
+        ? pipeline(source, createGzip({ ...GZIP, chunkSize: STREAM_CHUNK }), ignore)
+        : source;
+  return {
+    head: { status: response.status, headers, encoding: used, compressible },
+    body,
+    cancel() {
+      source.destroy();
+      if (body !== source) body.destroy();
+    },
+  };
 }

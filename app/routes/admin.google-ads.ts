@@ -3,12 +3,12 @@
 import { ADMIN_HEADERS } from "~/lib/admin-headers";
 import { adminDb, requireUserForData } from "~/server/accounts/auth.server";
 import { SERVER_ENV } from "~/server/env.server";
-import { googleAdsConversionsCsv } from "~/server/inbox/exports.server";
+import { googleAdsConversionsStream } from "~/server/inbox/exports.server";
 import type { Route } from "./+types/admin.google-ads";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUserForData(request);
-  const csv = await googleAdsConversionsCsv(await adminDb(), SERVER_ENV.GOOGLE_ADS_CONVERSION_NAME);
+  const csv = googleAdsConversionsStream(await adminDb(), SERVER_ENV.GOOGLE_ADS_CONVERSION_NAME);
   return new Response(csv, {
     headers: {
       ...ADMIN_HEADERS,

@@ -155,6 +155,10 @@ const ServerEnvSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(5_000, 100),
     /** Threads that render pages (default: one per core but one); 0 renders on the main thread. */
     RENDER_THREADS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(0).max(16).optional()),
+    /** Longest a render (or a piece of a streamed download) may take before a 503. */
+    RENDER_TIMEOUT_MS: integer(10_000, 100),
+    /** Renders in flight past this are refused with a 503 at once (default: 128 per thread). */
+    RENDER_QUEUE_MAX: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).optional()),
     /** Open connections past this are refused, so one client can't hold every socket. */
     HTTP_MAX_CONNECTIONS: integer(1_000, 1),
   })

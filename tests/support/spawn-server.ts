@@ -32,15 +32,22 @@ export async function freePort(): Promise<number> {
  */
 export async function spawnServer(
   env: Record<string, string> = {},
-  /** A port of the caller's choosing, e.g. to restart a server where a proxy expects it. */
-  options: { port?: number } = {},
+  /**
+   * A port of the caller's choosing, e.g. to restart a server where a proxy expects it;
+   * Node flags to add, e.g. `--import` of a test-only module.
+   */
+  options: { port?: number; nodeArgs?: string[] } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--single-threaded-gc", resolve("server.ts")], {
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--single-threaded-gc", ...(options.nodeArgs ?? []), resolve("server.ts")],
+    {
+      env: { ...process.env, ...env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let err = "";
   let out = "";
   child.stderr?.on("data", (chunk) => {

@@ -1,10 +1,17 @@
 import { parse } from "csv-parse/sync";
+import { sql } from "kysely";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { describeEachDialect } from "../../../tests/support/database";
 import type { DatabaseHandle } from "../db.server";
 import type { NewQuoteRequest } from "../quote-repository.server";
 import { csvCell } from "./csv.server";
-import { googleAdsConversionsCsv, leadsCsv } from "./exports.server";
+import {
+  csvText,
+  googleAdsConversionsCsv,
+  googleAdsConversionsStream,
+  leadsCsv,
+  leadsCsvStream,
+} from "./exports.server";
 import { changeStatus } from "./leads.server";
 
 const NOW = Date.parse("2026-03-04T05:06:07.000Z");
@@ -31,9 +38,11 @@ describe("CSV cells", () => {
   it("quote what needs quoting and defuse formulas", () => {
     expect(csvCell("plain")).toBe("plain");
     expect(csvCell('say "hi", then\r\nleave')).toBe('"say ""hi"", then\r\nleave"');
-    for (const start of ["=", "+", "-", "@", "\t", "\r"]) {
+    for (const start of ["=", "+", "-", "@", "\t", "\r", " =", '"=', ' "+']) {
       expect(csvCell(`${start}1+1`).replace(/^"/, "")).toMatch(/^'/);
     }
+    // A semicolon spreadsheet would split here, so the cell is quoted too.
+    expect(csvCell("a;b")).toBe('"a;b"');
     expect(csvCell(null)).toBe("");
   });
 });
@@ -103,6 +112,98 @@ describeEachDialect("exports", (testDb) => {
 
     const spam = parse(await leadsCsv(handle.db, { view: "spam" }), { bom: true });
     expect(spam).toHaveLength(2);
+  });
+
+  it("no cell starts a formula whether the spreadsheet splits cells at commas or semicolons", async () => {
+    // Each would start a cell with a formula somewhere: a semicolon spreadsheet splits at `;`
+    // (and a line break ends its row, quotes or not), and some spreadsheets trim spaces and
+    // quotes before deciding a cell is a formula.
+    const hostile = [
+      "a;=cmd|' /C calc'!A0",
+      "x,=1+1",
+      "  =1+1",
+      '"=1+1"',
+      'ok; "=2+3',
+      "first line\n=SUM(A1:A9)",
+      "first line\r\n@SUM(1,2)",
+      "x; -2+3",
+      "a;\t=b",
+      "a;\u00a0+b",
+      "semi;colon, comma; and text",
+    ];
+    for (const [i, text] of hostile.entries()) {
+      await handle.db
+        .insertInto("quote_requests")
+        .values(
+          leadRow({
+            name: text,
+            suburb: text,
+            message: text,
+            utm_campaign: text,
+            created_at: new Date(NOW - i * 60_000).toISOString(),
+          }),
+        )
+        .execute();
+    }
+    const csv = await leadsCsv(handle.db, { view: "inbox" });
+    const safe = (cell: string) =>
+      cell.startsWith("'") || !(/^[\s"]*[=+\-@]/.test(cell) || /^[\t\r]/.test(cell));
+
+    const byComma: string[][] = parse(csv, { bom: true });
+    expect(byComma).toHaveLength(hostile.length + 1);
+    const header = byComma[0] ?? [];
+    for (const row of byComma) {
+      expect(row).toHaveLength(header.length);
+      for (const cell of row) expect(safe(cell), JSON.stringify(cell)).toBe(true);
+    }
+    // The text is all still there: the guard only ever adds an apostrophe.
+    const names = byComma.slice(1).map((row) => row[header.indexOf("Name")] ?? "");
+    expect(names.map((name) => name.replaceAll("'", ""))).toEqual(
+      hostile.map((text) => text.replaceAll("'", "")),
+    );
+    expect(names).toContain("semi;colon, comma; and text");
+
+    const bySemicolon: string[][] = parse(csv, {
+      bom: true,
+      delimiter: ";",
+      relax_quotes: true,
+      relax_column_count: true,
+    });
+    expect(bySemicolon.length).toBeGreaterThan(hostile.length);
+    for (const row of bySemicolon) {
+      for (const cell of row) expect(safe(cell), JSON.stringify(cell)).toBe(true);
+    }
+  });
+
+  it("pages through the leads: every one once, newest first, over equal times and page ends", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i++) {
+      const row = await handle.db
+        .insertInto("quote_requests")
+        // Three to each second, so pages end in the middle of equal times.
+        .values(leadRow({ created_at: new Date(NOW + Math.floor(i / 3) * 1000).toISOString() }))
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    const first = ids[0] ?? 0;
+    const [, ...rows]: string[][] = parse(
+      await csvText(leadsCsvStream(handle.db, { view: "inbox" }, 5)),
+      { bom: true },
+    );
+    const byTimeThenId = [...ids].sort(
+      (a, b) => Math.floor((b - first) / 3) - Math.floor((a - first) / 3) || b - a,
+    );
+    expect(rows.map((row) => Number(row[0]))).toEqual(byTimeThenId);
+
+    for (const id of ids.slice(0, 7))
+      await changeStatus(handle.db, id, "won", "o@example.com", NOW);
+    await handle.db
+      .updateTable("quote_requests")
+      .set((eb) => ({ gclid: sql<string>`${"Cj0KCQiA-"} || ${eb.ref("id")} || ${"_xyz"}` }))
+      .execute();
+    const conversions = await csvText(googleAdsConversionsStream(handle.db, "Won lead", 2));
+    expect(conversions.trimEnd().split("\r\n")).toHaveLength(2 + 7);
   });
 
   it("the Google Ads file lists won leads with a click id, at the time they were won", async () => {

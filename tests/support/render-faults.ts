@@ -1,0 +1,36 @@
+// Test-only: lets a request make its render thread misbehave, so the tests can see what the
+// server does with a stuck or crashed thread. It is loaded only by a test's command line,
+// `node --import ./tests/support/render-faults.ts server.ts` (worker threads inherit the
+// parent's --import, so each render thread loads it too); production never starts Node with
+// it, so no header can reach it there.
+//
+// A render job carrying `x-test-render-fault` gets, before the render thread's own listener
+// sees the job:
+//   hang   a loop that never ends (a render stuck in synchronous code)
+//   exit   the thread exits (code 3)
+//   throw  an uncaught exception on the thread
+import { isMainThread, parentPort } from "node:worker_threads";
+
+interface Job {
+  headers?: unknown;
+}
+
+if (!isMainThread && parentPort) {
+  parentPort.on("message", (job: Job) => {
+    // Render jobs carry the request's headers as [name, value] pairs; other messages don't.
+    if (!Array.isArray(job?.headers)) return;
+    const headers = job.headers as [string, string][];
+    const fault = headers.find(([name]) => name.toLowerCase() === "x-test-render-fault")?.[1];
+    if (!fault) return;
+    // The test waits for this line before sending more, so it knows the thread is held.
+    process.stderr.write(`render-fault: ${fault}\n`);
+    if (fault === "hang") {
+      for (;;) {
+        // Deliberately stuck: only terminating the thread ends this.
+      }
+    }
+    if (fault === "exit") process.exit(3);
+    // Thrown from a listener: uncaught, so the thread fails before rendering this job.
+    if (fault === "throw") throw new Error("render fault (test)");
+  });
+}
