@@ -6,6 +6,7 @@ import { createAlertOutbox } from "./0003-create-alert-outbox.server";
 import { createAccounts } from "./0004-create-accounts.server";
 import { createInbox } from "./0005-create-inbox.server";
 import { createRateLimits } from "./0006-create-rate-limits.server";
+import { createKnownDevices } from "./0007-create-known-devices.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -19,5 +20,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0004_create_accounts": createAccounts(dialect),
     "0005_create_inbox": createInbox(dialect),
     "0006_create_rate_limits": createRateLimits,
+    "0007_create_known_devices": createKnownDevices,
   };
 }
