@@ -258,7 +258,12 @@ export async function startServer({
       return sendStream(req, res, outcome.stream, outHeaders, idHeader);
     }
     const { rendered } = outcome;
-    for (const [name, value] of rendered.headers) outHeaders[name] = value;
+    // Set-Cookie may come more than once (a sign-in sets two cookies): it rides in the list.
+    const cookies: string[] = [];
+    for (const [name, value] of rendered.headers) {
+      if (name === "set-cookie") cookies.push("Set-Cookie", value);
+      else outHeaders[name] = value;
+    }
     // HTML gets the hashes of its own inline scripts and styles; everything else allows none.
     outHeaders["content-security-policy"] = csp(rendered.hashes ?? NO_INLINE_HASHES);
     delete outHeaders["content-length"];
@@ -268,7 +273,7 @@ export async function startServer({
       body: asBuffer(rendered.body),
       encoding: rendered.encoding,
       negotiated: rendered.compressible,
-      idHeader,
+      idHeader: cookies.length > 0 ? [...idHeader, ...cookies] : idHeader,
     });
   }
 

@@ -6,6 +6,8 @@ import {
   adminDb,
   assertSameOrigin,
   currentSession,
+  deviceCookieHeader,
+  deviceTokenFrom,
   safeNext,
   sessionCookieHeader,
   signOut,
@@ -18,6 +20,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 export const headers: Route.HeadersFunction = adminRouteHeaders;
 
 const WRONG = "That e-mail address and password don't match an account.";
+const BUSY = "Lots of sign-ins are being checked right now. Try again in a few seconds.";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -43,7 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     email,
     password: field("password"),
     ip: context.get(clientInfoContext).ip,
+    deviceToken: await deviceTokenFrom(request),
   });
+  if (!result.ok && result.reason === "busy") {
+    return data(
+      { error: BUSY, email },
+      { status: 503, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
   if (!result.ok && result.reason === "throttled") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     return data(
@@ -58,10 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The browser's old session, if it had one, ends here: a sign-in always gets a new id.
   await signOut(request);
-  throw redirect(safeNext(field("next")), {
-    status: 303,
-    headers: { ...ADMIN_HEADERS, "Set-Cookie": await sessionCookieHeader(request, result.token) },
-  });
+  const headers = new Headers(ADMIN_HEADERS);
+  headers.append("Set-Cookie", await sessionCookieHeader(request, result.token));
+  headers.append("Set-Cookie", await deviceCookieHeader(request, result.deviceToken));
+  throw redirect(safeNext(field("next")), { status: 303, headers });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {

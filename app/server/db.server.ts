@@ -76,6 +76,14 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** A browser an account signed in from (migration 0007); see accounts/devices.server.ts. */
+export interface KnownDevicesTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface SignInFailuresTable {
   id: Generated<number>;
   subject: string;
@@ -106,6 +114,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   sign_in_failures: SignInFailuresTable;
+  known_devices: KnownDevicesTable;
   lead_history: LeadHistoryTable;
   rate_limits: RateLimitsTable;
 }

@@ -30,7 +30,10 @@ export function addOwner(databaseUrl: string, email: string, password = PASSWORD
   if (result.status !== 0) throw new Error(`add-user failed: ${result.stderr}`);
 }
 
-/** Signs in over HTTP; the session cookie ("inbox_session=…") or the failed answer. */
+/**
+ * Signs in over HTTP; the session cookie ("inbox_session=…"), the known-device cookie
+ * ("inbox_device=…") and their Set-Cookie lines, or the failed answer.
+ */
 export async function signInOverHttp(
   base: string,
   email: string,
@@ -39,7 +42,10 @@ export async function signInOverHttp(
 ): Promise<{
   status: number;
   cookie?: string;
+  /** The session's Set-Cookie line, or null. */
   setCookie: string | null;
+  deviceCookie?: string;
+  deviceSetCookie: string | null;
   body: string;
   headers: Headers;
 }> {
@@ -53,11 +59,15 @@ export async function signInOverHttp(
     },
     body: new URLSearchParams({ email, password }),
   });
-  const setCookie = response.headers.get("set-cookie");
+  const lines = response.headers.getSetCookie();
+  const setCookie = lines.find((line) => line.startsWith("inbox_session=")) ?? null;
+  const deviceSetCookie = lines.find((line) => line.startsWith("inbox_device=")) ?? null;
   return {
     status: response.status,
     setCookie,
     cookie: setCookie?.split(";")[0],
+    deviceSetCookie,
+    deviceCookie: deviceSetCookie?.split(";")[0],
     body: await response.text(),
     headers: response.headers,
   };

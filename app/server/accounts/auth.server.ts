@@ -3,6 +3,7 @@
 import { createCookie, redirect } from "react-router";
 import { ADMIN_HEADERS } from "~/lib/admin-headers";
 import { getDb, startDatabase } from "../db.server";
+import { DEVICE_DAYS } from "./devices.server";
 import {
   deleteSession,
   readSession,
@@ -31,6 +32,27 @@ export function sessionCookieHeader(request: Request, token: string): Promise<st
     secure: isHttps(request),
     maxAge: SESSION_DAYS * 24 * 60 * 60,
   });
+}
+
+// The known-device cookie (devices.server.ts): set at each successful sign-in, kept across
+// sign-outs, so the owner's browser is never held back by what strangers do. Its token too
+// is random and looked up by its hash.
+const deviceCookie = createCookie("inbox_device", {
+  path: "/admin",
+  httpOnly: true,
+  sameSite: "lax",
+});
+
+export function deviceCookieHeader(request: Request, token: string): Promise<string> {
+  return deviceCookie.serialize(token, {
+    secure: isHttps(request),
+    maxAge: DEVICE_DAYS * 24 * 60 * 60,
+  });
+}
+
+export async function deviceTokenFrom(request: Request): Promise<string | undefined> {
+  const value: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value !== "" ? value : undefined;
 }
 
 export function clearedSessionCookieHeader(request: Request): Promise<string> {

@@ -1,6 +1,7 @@
 // Password hashing with scrypt from node:crypto: memory-hard, no native add-on to build, and
 // the parameters travel inside each hash so they can be raised later without a migration.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { getEnvironmentData, setEnvironmentData } from "node:worker_threads";
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** Longer than anyone types; keeps a hostile form post from making us hash megabytes. */
@@ -11,7 +12,85 @@ const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
+/**
+ * Each scrypt holds 128 MiB while it runs, and Node would run as many at once as its thread
+ * pool has threads (4), whichever render thread asked: 40 sign-ins at once took the server
+ * from 250 to 780 MB. So at most `running` hashes run in the whole process, `waiting` more
+ * queue for up to `maxWaitMs`, and the rest are refused at once (the sign-in page answers 503).
+ */
+export const HASHING_LIMITS = { running: 2, waiting: 4, maxWaitMs: 10_000 } as const;
+
+/** No room to hash a password now; the caller asks the visitor to try again shortly. */
+export class HashingBusy extends Error {
+  readonly retryAfterSeconds = 5;
+  constructor() {
+    super("Too many passwords are being checked at once.");
+  }
+}
+
+const RUNNING = 0;
+const WAITING = 1;
+const SLOTS_KEY = "roof-site:password-hashing-slots";
+
+/**
+ * The counters live in shared memory that every thread of the process sees: the main thread
+ * loads the server bundle before it starts the render threads, and a new thread is handed the
+ * starting thread's environment data, this SharedArrayBuffer included (shared, not copied).
+ */
+function sharedSlots(): Int32Array {
+  const existing = getEnvironmentData(SLOTS_KEY);
+  if (existing instanceof SharedArrayBuffer) return new Int32Array(existing);
+  const buffer = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  setEnvironmentData(SLOTS_KEY, buffer);
+  return new Int32Array(buffer);
+}
+const slots = sharedSlots();
+
+function tryTakeSlot(): boolean {
+  for (;;) {
+    const running = Atomics.load(slots, RUNNING);
+    if (running >= HASHING_LIMITS.running) return false;
+    if (Atomics.compareExchange(slots, RUNNING, running, running + 1) === running) return true;
+  }
+}
+
+async function takeSlot(): Promise<void> {
+  if (tryTakeSlot()) return;
+  if (Atomics.add(slots, WAITING, 1) >= HASHING_LIMITS.waiting) {
+    Atomics.sub(slots, WAITING, 1);
+    throw new HashingBusy();
+  }
+  try {
+    const deadline = Date.now() + HASHING_LIMITS.maxWaitMs;
+    while (!tryTakeSlot()) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new HashingBusy();
+      // Sleeps, without blocking this thread, until a slot is given back in any thread.
+      const seen = Atomics.load(slots, RUNNING);
+      if (seen < HASHING_LIMITS.running) continue;
+      const wait = Atomics.waitAsync(slots, RUNNING, seen, left);
+      if (wait.async) await wait.value;
+    }
+  } finally {
+    Atomics.sub(slots, WAITING, 1);
+  }
+}
+
+function giveSlotBack(): void {
+  Atomics.sub(slots, RUNNING, 1);
+  Atomics.notify(slots, RUNNING);
+}
+
+async function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
+  await takeSlot();
+  try {
+    return await scryptNow(password, salt, params);
+  } finally {
+    giveSlotBack();
+  }
+}
+
+function scryptNow(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   const N = params.N ?? PARAMS.N;
   const r = params.r ?? PARAMS.r;
   const p = params.p ?? PARAMS.p;
@@ -69,6 +148,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 let dummyHash: Promise<string> | undefined;
 export function hashForUnknownAccount(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(24).toString("base64"));
+  if (!dummyHash) {
+    const made = hashPassword(randomBytes(24).toString("base64"));
+    // Refused while busy: the next sign-in makes it instead of inheriting the refusal.
+    made.catch(() => {
+      if (dummyHash === made) dummyHash = undefined;
+    });
+    dummyHash = made;
+  }
   return dummyHash;
 }

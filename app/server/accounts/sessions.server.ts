@@ -17,24 +17,42 @@ export interface SessionUser {
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new session with a new token: the caller sends it as the cookie. */
+/**
+ * A new session with a new token, for the caller to send as the cookie: only while the
+ * account's password hash is still `verifiedHash`, the one the password was checked against.
+ * A reset that lands between that check and this returns undefined and issues nothing.
+ */
 export async function createSession(
   db: Kysely<Database>,
   userId: number,
-  now = Date.now(),
-): Promise<{ token: string; expiresAt: Date }> {
+  now: number,
+  verifiedHash: string,
+): Promise<{ token: string; expiresAt: Date } | undefined> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now + SESSION_MS);
-  await db
-    .insertInto("sessions")
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      created_at: new Date(now).toISOString(),
-      expires_at: expiresAt.toISOString(),
-    })
-    .execute();
-  return { token, expiresAt };
+  const created = await db.transaction().execute(async (trx) => {
+    // A write to the account's row: it waits for a reset in progress (PostgreSQL's row lock,
+    // SQLite's write lock) and then finds the new hash, so nothing is inserted. A reset that
+    // starts after this waits in turn, and its delete then sees this session and ends it.
+    const same = await trx
+      .updateTable("users")
+      .set((eb) => ({ password_hash: eb.ref("password_hash") }))
+      .where("id", "=", userId)
+      .where("password_hash", "=", verifiedHash)
+      .executeTakeFirst();
+    if (Number(same.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto("sessions")
+      .values({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: new Date(now).toISOString(),
+        expires_at: expiresAt.toISOString(),
+      })
+      .execute();
+    return true;
+  });
+  return created ? { token, expiresAt } : undefined;
 }
 
 /** The signed-in user, or undefined for an unknown, expired or orphaned token. */

@@ -86,6 +86,7 @@ export async function removeUser(db: Kysely<Database>, email: string): Promise<v
     if (!user) throw new AccountError(`There is no account for ${address}.`);
     // Explicitly, not by cascade: SQLite enforces foreign keys only when asked per connection.
     await trx.deleteFrom("sessions").where("user_id", "=", Number(user.id)).execute();
+    await trx.deleteFrom("known_devices").where("user_id", "=", Number(user.id)).execute();
     await trx.deleteFrom("users").where("id", "=", Number(user.id)).execute();
   });
 }

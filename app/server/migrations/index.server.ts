@@ -6,6 +6,7 @@ import { createAlertOutbox } from "./0003-create-alert-outbox.server";
 import { createAccounts } from "./0004-create-accounts.server";
 import { createInbox } from "./0005-create-inbox.server";
 import { createRateLimits } from "./0006-create-rate-limits.server";
+import { createKnownDevices } from "./0007-create-known-devices.server";
 import { ackCapAndSkipped } from "./0008-ack-cap-and-skipped.server";
 import { leadIds64Bit } from "./0009-lead-ids-64-bit.server";
 
@@ -21,6 +22,7 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0004_create_accounts": createAccounts(dialect),
     "0005_create_inbox": createInbox(dialect),
     "0006_create_rate_limits": createRateLimits,
+    "0007_create_known_devices": createKnownDevices,
     "0008_ack_cap_and_skipped": ackCapAndSkipped(dialect),
     "0009_lead_ids_64_bit": leadIds64Bit(dialect),
   };
