@@ -1,6 +1,6 @@
 // The only queries the site runs on quote requests. Nothing here is reachable from a
 // route that reads: the site stores requests, it never shows them.
-import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import { kickAlerts } from "./alerts/index.server";
 import { enqueueLeadAlerts } from "./alerts/outbox.server";
 import type { Database, QuoteRequestsTable } from "./db.server";
@@ -8,15 +8,51 @@ import type { Database, QuoteRequestsTable } from "./db.server";
 export type NewQuoteRequest = Insertable<Omit<QuoteRequestsTable, "id">>;
 export type StoredQuoteRequest = Selectable<QuoteRequestsTable>;
 
+/** A check that runs inside the insert's transaction first: the shared rate limit. */
+export type BeforeInsert = (
+  trx: Transaction<Database>,
+) => Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+
+export type Stored =
+  | { ok: true; id: number }
+  /** Refused by `before`; nothing was written. */
+  | { ok: false; retryAfterSeconds: number }
+  /** Another row holds the idempotency key; nothing was written, the count included. */
+  | { ok: false; duplicateKey: true };
+
+/** A stored row an incoming request may be a replay of. */
+export interface EarlierRow {
+  id: number;
+  idempotencyKey: string | null;
+  keyHash: string | null;
+  requestHash: string | null;
+}
+
 export interface QuoteRepository {
   /** The new row's id, or null when a row with the same idempotency key already exists. */
   insertQuoteRequest(row: NewQuoteRequest): Promise<number | null>;
+  /**
+   * `before` (the rate limit), the lead and its alert jobs in one transaction: one durable
+   * commit per lead, and the count and the row succeed or fail together (issue 23).
+   */
+  storeQuoteRequest(row: NewQuoteRequest, before: BeforeInsert): Promise<Stored>;
+  /**
+   * In one indexed read, the rows an incoming request may replay: those holding any of
+   * `keys`, and the one stored for this client key and this very request (`retry`).
+   */
+  findEarlier(
+    keys: string[],
+    retry: { keyHash: string; requestHash: string } | undefined,
+  ): Promise<EarlierRow[]>;
   findByIdempotencyKey(
     key: string,
   ): Promise<{ id: number; requestHash: string | null } | undefined>;
   /** A row stored for this client key and this very request, from whichever address. */
   findRetry(keyHash: string, requestHash: string): Promise<{ id: number } | undefined>;
 }
+
+/** Thrown inside a transaction to roll it back with an outcome already decided. */
+const ROLLBACK = Symbol("rollback");
 
 export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
   return {
@@ -41,6 +77,71 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
       });
       if (id !== null && row.is_spam === 0) kickAlerts();
       return id;
+    },
+
+    async storeQuoteRequest(row, before) {
+      let stored: Stored | undefined;
+      try {
+        await db.transaction().execute(async (trx) => {
+          const counted = await before(trx);
+          if (!counted.ok) {
+            stored = counted;
+            throw ROLLBACK;
+          }
+          // "do nothing" rather than a unique-violation error: on PostgreSQL it waits for a
+          // concurrent insert of the same key to commit, so the caller's read-back finds it.
+          const inserted = await trx
+            .insertInto("quote_requests")
+            .values(row)
+            .onConflict((oc) => oc.column("idempotency_key").doNothing())
+            .returning("id")
+            .executeTakeFirst();
+          if (!inserted) {
+            // Roll the count back with it: a replay costs no allowance.
+            stored = { ok: false, duplicateKey: true };
+            throw ROLLBACK;
+          }
+          const leadId = Number(inserted.id);
+          if (row.is_spam === 0) {
+            await enqueueLeadAlerts(trx, { id: leadId, email: row.email ?? null });
+          }
+          stored = { ok: true, id: leadId };
+        });
+      } catch (error) {
+        if (error !== ROLLBACK) throw error;
+      }
+      if (!stored) throw new Error("the quote transaction ended without an outcome");
+      if (stored.ok && row.is_spam === 0) kickAlerts();
+      return stored;
+    },
+
+    async findEarlier(keys, retry) {
+      if (keys.length === 0 && !retry) return [];
+      const rows = await db
+        .selectFrom("quote_requests")
+        .select(["id", "idempotency_key", "key_hash", "request_hash"])
+        .where((eb) =>
+          eb.or([
+            ...(keys.length > 0 ? [eb("idempotency_key", "in", keys)] : []),
+            ...(retry
+              ? [
+                  eb.and([
+                    eb("key_hash", "=", retry.keyHash),
+                    eb("request_hash", "=", retry.requestHash),
+                  ]),
+                ]
+              : []),
+          ]),
+        )
+        // A retry can match a few rows only if two of its tries raced; a handful is plenty.
+        .limit(keys.length + 4)
+        .execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        idempotencyKey: row.idempotency_key,
+        keyHash: row.key_hash,
+        requestHash: row.request_hash,
+      }));
     },
 
     async findByIdempotencyKey(key) {

@@ -16,7 +16,11 @@ import {
 import { addressBucket } from "./client-address.server";
 import { type Database, getDb, logDatabaseError, startDatabase } from "./db.server";
 import { SERVER_ENV } from "./env.server";
-import { createQuoteRepository, type NewQuoteRequest } from "./quote-repository.server";
+import {
+  createQuoteRepository,
+  type EarlierRow,
+  type NewQuoteRequest,
+} from "./quote-repository.server";
 import {
   createRateLimiter,
   type RateLimiter,
@@ -191,12 +195,40 @@ export function buildRow(
   };
 }
 
+/**
+ * The answer for a request that was stored before, from the rows findEarlier returned: its
+ * own key first (409 if that key came with other details), then the same fill retried from
+ * another address, then the previous window's derived key.
+ */
+function replayAnswer(
+  rows: EarlierRow[],
+  want: { key?: string; previous?: string; keyHash?: string; hash: string },
+): SubmitResult | undefined {
+  const byKey = (key: string | undefined) =>
+    key ? rows.find((row) => row.idempotencyKey === key) : undefined;
+  const replay = (row: EarlierRow | undefined): SubmitResult | undefined => {
+    if (!row) return undefined;
+    // Rows stored before keys were bound to their request carry no hash: trust the key.
+    if (row.requestHash !== null && row.requestHash !== want.hash) {
+      return { ok: false, status: 409 };
+    }
+    return { ok: true, id: row.id, duplicate: true };
+  };
+  const retried = want.keyHash
+    ? rows.find((row) => row.keyHash === want.keyHash && row.requestHash === want.hash)
+    : undefined;
+  return (
+    replay(byKey(want.key)) ??
+    (retried ? { ok: true, id: retried.id, duplicate: true } : undefined) ??
+    replay(byKey(want.previous))
+  );
+}
+
 export function createQuoteService(options: QuoteServiceOptions) {
   async function submit(rawInput: unknown, meta: SubmissionMeta): Promise<SubmitResult> {
     const raw = isRecord(rawInput) ? rawInput : {};
     const now = meta.now ?? Date.now();
 
-    let slot: { release(): Promise<void> } | undefined;
     try {
       // Invalid submissions are answered before the limiter: they store nothing, so a
       // visitor fixing typos doesn't use up their allowance.
@@ -214,54 +246,49 @@ export function createQuoteService(options: QuoteServiceOptions) {
       const derived = clientKey ? undefined : derivedKeys(ip, hash, now);
       const idempotencyKey = clientKey ? scopedIdempotencyKey(ip, clientKey) : derived?.current;
       const repository = createQuoteRepository(await options.database());
+      const keyHash = clientKey ? keyHashOf(clientKey) : undefined;
 
-      /** The answer for a key already stored: its id if it was this request, 409 if not. */
-      const replayOf = async (key: string | undefined): Promise<SubmitResult | undefined> => {
-        const earlier = key ? await repository.findByIdempotencyKey(key) : undefined;
-        if (!earlier) return undefined;
-        // Rows stored before keys were bound to their request carry no hash: trust the key.
-        if (earlier.requestHash !== null && earlier.requestHash !== hash) {
-          return { ok: false, status: 409 };
-        }
-        return { ok: true, id: earlier.id, duplicate: true };
-      };
-
-      // A replay of a stored fill gets the original answer and costs no allowance. Phones
-      // change address between tries (Wi-Fi to mobile, IPv6 to IPv4): the same key with the
-      // very same request is that visitor's retry, whichever address it now comes from.
-      const retried = clientKey
-        ? await repository.findRetry(keyHashOf(clientKey), hash)
-        : undefined;
-      const earlier =
-        (await replayOf(idempotencyKey)) ??
-        (retried ? { ok: true as const, id: retried.id, duplicate: true } : undefined) ??
-        (await replayOf(derived?.previous));
+      // One indexed read finds every row this request may replay: its own key, the derived
+      // key of the previous window, and the same fill retried from a new address (phones
+      // change address between tries: Wi-Fi to mobile, IPv6 to IPv4).
+      const candidates = await repository.findEarlier(
+        [idempotencyKey, derived?.previous].filter((key): key is string => Boolean(key)),
+        keyHash ? { keyHash, requestHash: hash } : undefined,
+      );
+      const earlier = replayAnswer(candidates, {
+        key: idempotencyKey,
+        previous: derived?.previous,
+        keyHash,
+        hash,
+      });
       if (earlier) return earlier;
-
-      const taken = await options.limiter.consume(`quote:${ip}`, options.rateLimit, now);
-      if (!taken.ok) return { ok: false, status: 429, retryAfterSeconds: taken.retryAfterSeconds };
-      slot = taken;
 
       const row = buildRow(parsed.data, {
         sourcePage: sourcePageFrom(meta.sourcePage, raw.source_page),
         idempotencyKey: idempotencyKey ?? null,
-        keyHash: clientKey ? keyHashOf(clientKey) : null,
+        keyHash: keyHash ?? null,
         requestHash: hash,
         spamReason: spamReasonFor(raw, now, options.minFillMs),
         now,
         attribution: attributionFrom(raw.page_url ?? meta.pageUrl, raw.referrer_host, meta.ownHost),
       });
-      const id = await repository.insertQuoteRequest(row);
-      if (id !== null) return { ok: true, id, duplicate: false };
-
+      // The rate limit's count, the lead and its alert jobs: one transaction, one commit.
+      const stored = await repository.storeQuoteRequest(row, (trx) =>
+        options.limiter.countWithin(trx, `quote:${ip}`, options.rateLimit, now),
+      );
+      if (stored.ok) return { ok: true, id: stored.id, duplicate: false };
+      if ("retryAfterSeconds" in stored) {
+        return { ok: false, status: 429, retryAfterSeconds: stored.retryAfterSeconds };
+      }
       // Another request with the same key won the race; answer as its replay.
-      await slot.release();
-      const winner = await replayOf(idempotencyKey);
+      const winner = replayAnswer(await repository.findEarlier([idempotencyKey ?? ""], undefined), {
+        key: idempotencyKey,
+        hash,
+      });
       if (!winner) throw new Error("Idempotency conflict, but no row has the key");
       return winner;
     } catch (error) {
-      // The database may be what failed; the slot is given back if it can be.
-      await slot?.release().catch(() => {});
+      // Nothing was stored and nothing counted: the transaction rolled back whole.
       logDatabaseError("quote_request.store_failed", error);
       return { ok: false, status: 503 };
     }

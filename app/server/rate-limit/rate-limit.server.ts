@@ -3,7 +3,7 @@
 // attempt; an attempt refused at the limit is not counted, so the wait never grows while
 // someone keeps knocking. A brake on floods from one spot, not a security boundary.
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db.server";
 
 export interface RateLimitsTable {
@@ -28,9 +28,21 @@ export type Consumed =
     }
   | { ok: false; retryAfterSeconds: number };
 
+export type Counted = { ok: true } | { ok: false; retryAfterSeconds: number };
+
 export interface RateLimiter {
   /** Counts one attempt for `key` under `rule`, or refuses it when the window is full. */
   consume(key: string, rule: RateLimitRule, now?: number): Promise<Consumed>;
+  /**
+   * The same count inside the caller's transaction (issue 23): it commits, or rolls back,
+   * with whatever the attempt stored, so there is no slot to give back and no second commit.
+   */
+  countWithin(
+    trx: Transaction<Database>,
+    key: string,
+    rule: RateLimitRule,
+    now?: number,
+  ): Promise<Counted>;
   /** Deletes windows that ended before `now`; returns how many. */
   sweep(now?: number): Promise<number>;
 }
@@ -62,12 +74,13 @@ export function createRateLimiter({
     return Number(result.numDeletedRows);
   }
 
-  async function consume(key: string, rule: RateLimitRule, now = Date.now()): Promise<Consumed> {
-    const db = await database();
-    if (now >= nextSweepAt) {
-      nextSweepAt = now + sweepEveryMs;
-      await sweep(now).catch(onSweepError);
-    }
+  /** One upsert: the attempt counted, or nothing written and the wait returned. */
+  async function count(
+    db: Kysely<Database>,
+    key: string,
+    rule: RateLimitRule,
+    now: number,
+  ): Promise<{ ok: true; window: string } | { ok: false; retryAfterSeconds: number }> {
     const id = storedKey(key);
     const at = iso(now);
     const resetsAt = iso(now + rule.windowMs);
@@ -100,9 +113,36 @@ export function createRateLimiter({
       const waitMs = row ? Date.parse(row.resets_at) - now : 0;
       return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     }
+    return { ok: true, window: counted.resets_at };
+  }
 
+  /** Expired windows go now and then, in a statement of their own. */
+  function sweepIfDue(now: number): Promise<void> {
+    if (now < nextSweepAt) return Promise.resolve();
+    nextSweepAt = now + sweepEveryMs;
+    return sweep(now).then(() => {}, onSweepError);
+  }
+
+  async function countWithin(
+    trx: Transaction<Database>,
+    key: string,
+    rule: RateLimitRule,
+    now = Date.now(),
+  ): Promise<Counted> {
+    // Not awaited: the attempt's transaction neither waits for nor writes the clean-up.
+    void sweepIfDue(now);
+    const counted = await count(trx, key, rule, now);
+    return counted.ok ? { ok: true } : counted;
+  }
+
+  async function consume(key: string, rule: RateLimitRule, now = Date.now()): Promise<Consumed> {
+    const db = await database();
+    await sweepIfDue(now);
+    const counted = await count(db, key, rule, now);
+    if (!counted.ok) return counted;
+    const id = storedKey(key);
     let released = false;
-    const window = counted.resets_at;
+    const window = counted.window;
     return {
       ok: true,
       async release() {
@@ -120,5 +160,5 @@ export function createRateLimiter({
     };
   }
 
-  return { consume, sweep };
+  return { consume, countWithin, sweep };
 }
