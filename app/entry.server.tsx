@@ -8,6 +8,7 @@ import { kickAlerts, sendTestAlerts, startAlerts, stopAlerts } from "./server/al
 import { closeDatabase, getDb, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
 import { scheduleLeadRetention } from "./server/inbox/retention.server";
+import { photoServerHooks } from "./server/photos/server-hooks.server";
 import { clientInfoContext } from "./server/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -31,6 +32,7 @@ export const serverHooks = {
   kickAlerts,
   sendTestAlerts,
   clientInfoContext,
+  photos: photoServerHooks,
   env: SERVER_ENV,
   business: { name: BUSINESS.name, phone: BUSINESS.phone, phoneHref: BUSINESS.phoneHref },
   trackingEnabled: Boolean(import.meta.env.VITE_GOOGLE_ADS_ID?.trim()),

@@ -135,6 +135,7 @@ export async function startServer({
       : new InlineRenderer((request) => {
           const context = new RouterContextProvider();
           context.set(hooks.clientInfoContext, request.client);
+          if (request.upload) context.set(hooks.photos.context, request.upload);
           return handle(
             new Request(request.url, {
               method: request.method,
@@ -229,8 +230,19 @@ export async function startServer({
     method: string,
     idHeader: HeaderList,
   ) {
+    // A photo upload is read here as it streams in, within its own limits (app/server/photos):
+    // never gathered whole, never copied to a render thread; only the re-encoded photos go on.
+    const upload =
+      method === "POST" && hooks.photos.isUpload(info.pathname, req.headers["content-type"])
+        ? await hooks.photos.read(req, {
+            contentType: req.headers["content-type"],
+            contentLength: req.headers["content-length"],
+          })
+        : undefined;
     const body =
-      method === "POST" ? await readLimitedBody(req, req.headers["content-length"]) : undefined;
+      method === "POST" && !upload
+        ? await readLimitedBody(req, req.headers["content-length"])
+        : undefined;
     const headers: [string, string][] = [];
     for (const [name, value] of Object.entries(req.headers)) {
       if (value === undefined) continue;
@@ -245,8 +257,11 @@ export async function startServer({
       headers,
       body: body && body.length > 0 ? new Uint8Array(body) : undefined,
       client: { ip: info.ip, userAgent: String(req.headers["user-agent"] ?? "") },
+      upload,
       encoding: pickEncoding(req, ["br", "gzip", "identity"]),
     });
+    // A body refused unread: the answer goes out and the connection closes behind it.
+    if (upload && !upload.ok && !upload.drained) res.shouldKeepAlive = false;
 
     const outHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(securityHeaders(info.secure))) {

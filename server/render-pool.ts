@@ -7,6 +7,7 @@
 // terminated fails only the requests it held (refused with 503: the visitor's retry, with the
 // same idempotency key, finds anything that was stored) and is replaced at once.
 import { Worker } from "node:worker_threads";
+import type { ParsedUpload } from "../app/server/photos/upload.server.ts";
 import type { Rendered, StreamHead } from "./rendered.ts";
 import { finishRender, isStreamed, streamRender } from "./rendered.ts";
 import type { Encoding } from "./responses.ts";
@@ -19,6 +20,8 @@ export interface RenderJob {
   headers: [string, string][];
   body?: Uint8Array;
   client: { ip: string; userAgent: string };
+  /** A photo upload the main thread has read and processed (only re-encoded photos cross). */
+  upload?: ParsedUpload;
   /** The encoding this client gets, so the thread compresses the answer in it. */
   encoding: Encoding;
 }
@@ -223,6 +226,11 @@ export class RenderPool {
       throw new Error(`render thread: ${"error" in message ? message.error : "no answer"}`);
     });
     const transfer = request.body ? [request.body.buffer as ArrayBuffer] : [];
+    if (request.upload?.ok) {
+      for (const photo of request.upload.photos) {
+        transfer.push(photo.bytes.buffer as ArrayBuffer, photo.thumb.buffer as ArrayBuffer);
+      }
+    }
     thread.worker.postMessage({ ...request, type: "render", id } satisfies ToThread, transfer);
     return answer;
   }

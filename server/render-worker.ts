@@ -73,6 +73,7 @@ async function render(job: RenderJob) {
     });
     const context = new RouterContextProvider();
     context.set(hooks.clientInfoContext, job.client);
+    if (job.upload) context.set(hooks.photos.context, job.upload);
     const response = await handle(request, context);
     if (isStreamed(response)) return await sendStream(job.id, response, job);
     const rendered = await finishRender(response, job.encoding, "sync");

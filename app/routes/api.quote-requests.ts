@@ -1,7 +1,10 @@
 // POST /api/quote-requests: the JSON way in for the quote form (and anyone else's client).
 import { BUSINESS } from "~/content/business";
 import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
+import { photoProblemMessage } from "~/lib/photo-limits";
 import { BodyTooLarge, PAYLOAD_TOO_LARGE, readLimitedBody } from "~/server/body-limit.server";
+import type { ProcessedPhoto } from "~/server/photos/process.server";
+import { photoUploadFor } from "~/server/photos/upload-context.server";
 import { submitQuoteRequest } from "~/server/quotes.server";
 import { clientInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/api.quote-requests";
@@ -27,21 +30,42 @@ function isJsonContentType(header: string | null): boolean {
 
 export async function action({ request, context }: Route.ActionArgs): Promise<Response> {
   if (request.method !== "POST") return methodNotAllowed();
-  if (!isJsonContentType(request.headers.get("Content-Type"))) {
+  // The form with photos: multipart/form-data, the same fields as text parts, photos as `photos`.
+  const upload = await photoUploadFor(request, context);
+  if (upload && !upload.ok) {
     return json(
-      { error: "unsupported_media_type", message: "Send the request as application/json." },
+      {
+        error: "photos",
+        problem: upload.problem.kind,
+        message: photoProblemMessage(upload.problem),
+      },
+      upload.status,
+      upload.status === 503 ? { "Retry-After": "60" } : {},
+    );
+  }
+  if (!upload && !isJsonContentType(request.headers.get("Content-Type"))) {
+    return json(
+      {
+        error: "unsupported_media_type",
+        message: "Send the request as application/json, or multipart/form-data with photos.",
+      },
       415,
     );
   }
   let body: unknown;
-  try {
-    const bytes = await readLimitedBody(request.body, request.headers.get("Content-Length"));
-    // fatal: bytes that aren't UTF-8 are malformed, not quietly replaced.
-    body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return json(PAYLOAD_TOO_LARGE, 413);
-    return json({ error: "malformed_json", message: "The request body isn't valid JSON." }, 400);
-  }
+  let photos: ProcessedPhoto[] | undefined;
+  if (upload) {
+    body = upload.fields;
+    photos = upload.photos;
+  } else
+    try {
+      const bytes = await readLimitedBody(request.body, request.headers.get("Content-Length"));
+      // fatal: bytes that aren't UTF-8 are malformed, not quietly replaced.
+      body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return json(PAYLOAD_TOO_LARGE, 413);
+      return json({ error: "malformed_json", message: "The request body isn't valid JSON." }, 400);
+    }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return json(
       { error: "malformed_json", message: "The request body must be a JSON object." },
@@ -57,6 +81,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     sourcePage: typeof fields.source_page === "string" ? fields.source_page : null,
     idempotencyKey: request.headers.get("Idempotency-Key") ?? null,
     ownHost: new URL(request.url).host,
+    photos,
   });
 
   if (result.ok) return json({ id: result.id }, 201);

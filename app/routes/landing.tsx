@@ -6,10 +6,12 @@ import { BUSINESS } from "~/content/business";
 import { FAQS } from "~/content/landing-copy";
 import { findLandingPage, LANDING_PAGES, type LandingPage } from "~/content/landing-pages";
 import { QUOTE_FORM_COPY } from "~/content/quote-form-copy";
+import { photoProblemMessage } from "~/lib/photo-limits";
 import type { QuoteActionData } from "~/lib/quote-action-data";
 import { QUOTE_FIELDS } from "~/lib/quote-schema";
 import { landingPageDescription, landingPageTitle, pageMeta } from "~/lib/seo";
 import { breadcrumbJsonLd, businessJsonLd, faqJsonLd } from "~/lib/structured-data";
+import { photoUploadFor } from "~/server/photos/upload-context.server";
 import { submitQuoteRequest } from "~/server/quotes.server";
 import { clientInfoContext } from "~/server/request-context.server";
 import type { Route } from "./+types/landing";
@@ -52,18 +54,34 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 415, headers: PRIVATE },
     );
   }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
+  // The form is multipart (it may carry photos): read as it streams, within the photo limits.
+  const upload = await photoUploadFor(request, context);
+  if (upload && !upload.ok) {
+    const values = Object.fromEntries(QUOTE_FIELDS.map((f) => [f, upload.fields[f] ?? ""]));
     return data<QuoteActionData>(
-      { formError: QUOTE_FORM_COPY.notAForm },
-      { status: 400, headers: PRIVATE },
+      { values, formError: photoProblemMessage(upload.problem) },
+      {
+        status: upload.status,
+        headers: { ...PRIVATE, ...(upload.status === 503 ? { "Retry-After": "60" } : {}) },
+      },
     );
   }
-  const raw = Object.fromEntries(
-    [...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
-  );
+  let raw: Record<string, string>;
+  if (upload) raw = upload.fields;
+  else {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      return data<QuoteActionData>(
+        { formError: QUOTE_FORM_COPY.notAForm },
+        { status: 400, headers: PRIVATE },
+      );
+    }
+    raw = Object.fromEntries(
+      [...form.entries()].map(([key, value]) => [key, typeof value === "string" ? value : ""]),
+    );
+  }
   const client = context.get(clientInfoContext);
   const result = await submitQuoteRequest(raw, {
     ip: client.ip,
@@ -73,6 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Same-origin posts send the page's full URL (with its ad tags) under our Referrer-Policy.
     pageUrl: request.headers.get("Referer"),
     ownHost: new URL(request.url).host,
+    photos: upload?.photos,
   });
   if (result.ok) throw redirect("/thank-you", 303);
 

@@ -22,6 +22,7 @@ import type { LeadStatus } from "~/lib/lead-status";
 import type { AlertOutboxTable } from "./alerts/outbox.server";
 import { SERVER_ENV } from "./env.server";
 import { migrationsFor } from "./migrations/index.server";
+import type { QuotePhotosTable } from "./photos/photos.server";
 import type { RateLimitsTable } from "./rate-limit/rate-limit.server";
 
 export type DialectName = "sqlite" | "postgres";
@@ -58,6 +59,8 @@ export interface QuoteRequestsTable {
   utm_term: string | null;
   utm_content: string | null;
   gclid: string | null;
+  /** Photos stored with the request (migration 0013); set once, with them. */
+  photo_count: Generated<number>;
 }
 
 export { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
@@ -117,6 +120,7 @@ export interface Database {
   known_devices: KnownDevicesTable;
   lead_history: LeadHistoryTable;
   rate_limits: RateLimitsTable;
+  quote_photos: QuotePhotosTable;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;

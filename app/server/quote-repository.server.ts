@@ -13,6 +13,9 @@ export type BeforeInsert = (
   trx: Transaction<Database>,
 ) => Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
 
+/** More rows written inside the lead's transaction once it has an id (its photos). */
+export type AfterInsert = (trx: Transaction<Database>, leadId: number) => Promise<void>;
+
 export type Stored =
   | { ok: true; id: number }
   /** Refused by `before`; nothing was written. */
@@ -35,7 +38,11 @@ export interface QuoteRepository {
    * `before` (the rate limit), the lead and its alert jobs in one transaction: one durable
    * commit per lead, and the count and the row succeed or fail together (issue 23).
    */
-  storeQuoteRequest(row: NewQuoteRequest, before: BeforeInsert): Promise<Stored>;
+  storeQuoteRequest(
+    row: NewQuoteRequest,
+    before: BeforeInsert,
+    after?: AfterInsert,
+  ): Promise<Stored>;
   /**
    * In one indexed read, the rows an incoming request may replay: those holding any of
    * `keys`, and the one stored for this client key and this very request (`retry`).
@@ -79,7 +86,7 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
       return id;
     },
 
-    async storeQuoteRequest(row, before) {
+    async storeQuoteRequest(row, before, after) {
       let stored: Stored | undefined;
       try {
         await db.transaction().execute(async (trx) => {
@@ -102,6 +109,8 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
             throw ROLLBACK;
           }
           const leadId = Number(inserted.id);
+          // Spam or not, the photos stay with the lead (hidden in the spam view until opened).
+          await after?.(trx, leadId);
           if (row.is_spam === 0) {
             await enqueueLeadAlerts(trx, { id: leadId, email: row.email ?? null });
           }

@@ -16,6 +16,8 @@ import {
 import { addressBucket } from "./client-address.server";
 import { type Database, getDb, logDatabaseError, startDatabase } from "./db.server";
 import { SERVER_ENV } from "./env.server";
+import { storePhotos } from "./photos/photos.server";
+import type { ProcessedPhoto } from "./photos/process.server";
 import {
   createQuoteRepository,
   type EarlierRow,
@@ -37,6 +39,8 @@ export interface SubmissionMeta {
   /** Our own host, so a referrer that is our own site isn't counted as a source. */
   ownHost?: string;
   now?: number;
+  /** Photos already checked and re-encoded (app/server/photos), stored with the lead. */
+  photos?: readonly ProcessedPhoto[];
 }
 
 export type SubmitResult =
@@ -70,9 +74,23 @@ export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 const sha256 = (...parts: string[]) =>
   createHash("sha256").update(parts.join("\u0000")).digest("base64url");
 
-/** What makes two submissions the same request: the validated, normalised fields. */
-export function requestHash(input: QuoteRequestInput): string {
-  return sha256(input.name, input.phone, input.email ?? "", input.postcode, input.message ?? "");
+/**
+ * What makes two submissions the same request: the validated, normalised fields, and the
+ * photos as sent when there are any (the same words sent again with photos added are a new
+ * request, not a replay that would drop them). Without photos the hash is what it always was.
+ */
+export function requestHash(
+  input: QuoteRequestInput,
+  photoDigests: readonly string[] = [],
+): string {
+  return sha256(
+    input.name,
+    input.phone,
+    input.email ?? "",
+    input.postcode,
+    input.message ?? "",
+    ...photoDigests.map((digest) => `photo:${digest}`),
+  );
 }
 
 /**
@@ -242,7 +260,11 @@ export function createQuoteService(options: QuoteServiceOptions) {
       // Every key below counts clients, not sockets: an IPv6 client by its /64 (it holds
       // the whole block), an IPv4-mapped address as the IPv4 one.
       const ip = addressBucket(meta.ip || "unknown");
-      const hash = requestHash(parsed.data);
+      const photos = meta.photos ?? [];
+      const hash = requestHash(
+        parsed.data,
+        photos.map((photo) => photo.digest),
+      );
       const derived = clientKey ? undefined : derivedKeys(ip, hash, now);
       const idempotencyKey = clientKey ? scopedIdempotencyKey(ip, clientKey) : derived?.current;
       const repository = createQuoteRepository(await options.database());
@@ -272,9 +294,14 @@ export function createQuoteService(options: QuoteServiceOptions) {
         now,
         attribution: attributionFrom(raw.page_url ?? meta.pageUrl, raw.referrer_host, meta.ownHost),
       });
-      // The rate limit's count, the lead and its alert jobs: one transaction, one commit.
-      const stored = await repository.storeQuoteRequest(row, (trx) =>
-        options.limiter.countWithin(trx, `quote:${ip}`, options.rateLimit, now),
+      row.photo_count = photos.length;
+      // The rate limit's count, the lead, its photos and its alert jobs: one transaction.
+      const stored = await repository.storeQuoteRequest(
+        row,
+        (trx) => options.limiter.countWithin(trx, `quote:${ip}`, options.rateLimit, now),
+        photos.length > 0
+          ? (trx, leadId) => storePhotos(trx, leadId, photos, row.created_at)
+          : undefined,
       );
       if (stored.ok) return { ok: true, id: stored.id, duplicate: false };
       if ("retryAfterSeconds" in stored) {
