@@ -18,6 +18,7 @@ export default [
   route("admin/login", "routes/admin.login.tsx"),
   route("admin/logout", "routes/admin.logout.ts"),
   route("admin/leads/:id", "routes/admin.lead.tsx"),
+  route("admin/photos/:token", "routes/admin.photos.ts"),
   route("admin/sources", "routes/admin.sources.tsx"),
   route("admin/export.csv", "routes/admin.export.ts"),
   route("admin/google-ads-conversions.csv", "routes/admin.google-ads.ts"),

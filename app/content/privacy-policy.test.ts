@@ -88,6 +88,13 @@ describe("privacy policy content", () => {
     expect(allText).toContain("30 days");
   });
 
+  it("says photos are kept with the request and stripped of their location", () => {
+    const retention = textOf(section("data-retention"));
+    expect(retention).toContain("any photos you send with it");
+    expect(retention).toMatch(/Photos you send with a quote request are kept with that request/);
+    expect(retention).toMatch(/including the location where it was taken/);
+  });
+
   it("gives the business contact details from ./business in Contact Us", () => {
     const contact = textOf(section("contact-us"));
     expect(contact).toContain(BUSINESS.name);

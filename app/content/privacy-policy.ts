@@ -218,10 +218,14 @@ const sections: PolicySection[] = [
       {
         kind: "list",
         items: [
-          "Quote requests from our website (your details and message, the page you sent it from, the name of the website that sent you to us, and any advertising campaign tags in the page's address), with our notes and call history about them: as long as we need them to follow up your enquiry, and no longer than the retention period we set for enquiries. Ask us and we delete your request and our notes about it straight away",
+          "Quote requests from our website (your details and message, any photos you send with it, the page you sent it from, the name of the website that sent you to us, and any advertising campaign tags in the page's address), with our notes and call history about them: as long as we need them to follow up your enquiry, and no longer than the retention period we set for enquiries. Ask us and we delete your request, its photos and our notes about it straight away",
           "Service and financial records (including quotes, invoices, job and warranty records): 7 years, to meet tax and legal obligations and to support warranty claims",
           "Website analytics data: up to 26 months",
         ],
+      },
+      {
+        kind: "p",
+        text: "Photos you send with a quote request are kept with that request and deleted with it. Before we store a photo we remove everything your phone or camera saved inside it, including the location where it was taken, and we keep only a smaller copy of the picture itself.",
       },
       {
         kind: "p",

@@ -177,6 +177,12 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
               <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
                 <dt className="font-semibold">From page</dt>
                 <dd>{lead.sourcePage ?? lead.attribution.landing_page ?? "unknown"}</dd>
+                {lead.photoCount > 0 && (
+                  <>
+                    <dt className="font-semibold">Photos</dt>
+                    <dd>{lead.photoCount}</dd>
+                  </>
+                )}
                 {lead.attribution.utm_campaign && (
                   <>
                     <dt className="font-semibold">Campaign</dt>

@@ -8,6 +8,7 @@ import {
   STATUS_LABELS,
   StatusBadge,
 } from "~/components/admin/lead-bits";
+import { LeadPhotos } from "~/components/admin/lead-photos";
 import { ADMIN_HEADERS, adminMeta, adminRouteHeaders } from "~/lib/admin-headers";
 import { isOverdue, LEAD_STATUSES, NOTE_MAX_LENGTH } from "~/lib/lead-status";
 import { mailtoHref } from "~/lib/mailto";
@@ -24,6 +25,7 @@ import {
   leadHistory,
   markNotSpam,
 } from "~/server/inbox/leads.server";
+import { leadPhotos } from "~/server/photos/photos.server";
 import type { Route } from "./+types/admin.lead";
 
 export const headers: Route.HeadersFunction = adminRouteHeaders;
@@ -54,6 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         now: Date.now(),
         saved: null,
         confirmDelete: false,
+        photos: [],
       },
       { status: 404, headers: cookie },
     );
@@ -71,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: Date.now(),
       saved: url.searchParams.get("saved"),
       confirmDelete: url.searchParams.get("confirm") === "delete",
+      photos: await leadPhotos(db, lead.id),
     },
     { headers: cookie },
   );
@@ -151,7 +155,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 export default function AdminLead({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, lead, history, alerts, now, saved, confirmDelete } = loaderData;
+  const { email, lead, history, alerts, now, saved, confirmDelete, photos } = loaderData;
   if (!lead) {
     return (
       <AdminShell email={email}>
@@ -238,6 +242,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           </Field>
         </dl>
       </section>
+
+      <LeadPhotos photos={photos} spam={lead.isSpam} />
 
       <section aria-labelledby="source-heading" className="mt-6">
         <h2 id="source-heading" className="text-xl font-bold">

@@ -56,6 +56,12 @@ export function leadAlertMail(
   const telHref = `tel:${e164 ?? lead.phone_normalised.replace(/[^\d+]/g, "")}`;
   const page = pageUrl(lead.source_page);
   const received = melbourneTime(lead.created_at);
+  // Photos stay on our server, for the signed-in owner: the mail says how many and where.
+  const leadPage = `${BUSINESS.siteUrl}/admin/leads/${lead.id}`;
+  const photos =
+    lead.photo_count > 0
+      ? `${lead.photo_count} ${lead.photo_count === 1 ? "photo" : "photos"}, on the lead's page: ${leadPage}`
+      : "none";
   const subject = headerSafe(
     `New lead: ${lead.name}, ${lead.suburb}${outside ? " (outside service area)" : ""}`,
     160,
@@ -70,6 +76,7 @@ export function leadAlertMail(
     ["Service area", outside ? "OUTSIDE our service area" : "inside"],
     ["Page", page ?? "not recorded"],
     ["Received", `${received} (Melbourne time)`],
+    ["Photos", photos],
   ];
   const text = [
     "New quote request. We promised a call back within 15 minutes.",
@@ -96,6 +103,12 @@ export function leadAlertMail(
     cell("Service area", outside ? "<strong>OUTSIDE our service area</strong>" : "inside"),
     cell("Page", page ? `<a href="${e(page)}">${e(page)}</a>` : "not recorded"),
     cell("Received", `${e(received)} (Melbourne time)`),
+    cell(
+      "Photos",
+      lead.photo_count > 0
+        ? `<a href="${e(leadPage)}">${lead.photo_count} ${lead.photo_count === 1 ? "photo" : "photos"} on the lead's page</a>`
+        : "none",
+    ),
   ];
   const messageHtml = lead.message
     ? e(lead.message).replace(/\r?\n/g, "<br>\n")

@@ -19,6 +19,7 @@ const lead = (overrides: Partial<AlertLead> = {}): AlertLead => ({
   outside_service_area: 0,
   // 05:06 UTC in March is 4:06 pm in Melbourne (daylight saving time, UTC+11).
   created_at: "2026-03-04T05:06:07.000Z",
+  photo_count: 0,
   ...overrides,
 });
 const FROM = "Roof leads <leads@roofs.example>";
@@ -78,6 +79,18 @@ describe("the alert e-mail and the acknowledgement", () => {
     expect(html).toContain("Water through the ceiling<br>\nafter rain.<br>\nSecond storey.");
     expect(html).toContain("Wednesday 4 March 2026, 4:06 pm (Melbourne time)");
     expect(html).toContain(`${BUSINESS.siteUrl}/roof-repair-brunswick`);
+  });
+
+  it("says how many photos came and links to the lead's page, attaching none", async () => {
+    const { parsed } = await deliver(
+      leadAlertMail(lead({ photo_count: 3 }), { from: FROM, to: TO, deliveryId: "msg_photos" }),
+    );
+    const page = `${BUSINESS.siteUrl}/admin/leads/42`;
+    expect(parsed.text).toContain(`Photos:       3 photos, on the lead's page: ${page}`);
+    expect(String(parsed.html)).toContain(`<a href="${page}">3 photos on the lead's page</a>`);
+    expect(parsed.attachments).toHaveLength(0);
+    const none = leadAlertMail(lead(), { from: FROM, to: TO, deliveryId: "msg_none" });
+    expect(none.text).toContain("Photos:       none");
   });
 
   it("flags a postcode outside the service area, and says what was left out", async () => {

@@ -102,6 +102,7 @@ export async function sendTestAlerts(now: Date = new Date()): Promise<AlertTestR
     source_page: "/",
     outside_service_area: 0,
     created_at: now.toISOString(),
+    photo_count: 0,
   };
   const deliveryId = `msg_test_${now.getTime()}`;
   let email: SendResult | "off" = "off";

@@ -15,6 +15,7 @@ export type AlertLead = Pick<
   | "source_page"
   | "outside_service_area"
   | "created_at"
+  | "photo_count"
 >;
 
 export async function loadLeads(
@@ -36,13 +37,19 @@ export async function loadLeads(
       "source_page",
       "outside_service_area",
       "created_at",
+      "photo_count",
     ])
     .where("id", "in", [...new Set(ids)])
     .execute();
   return new Map(
     rows.map((row) => [
       Number(row.id),
-      { ...row, id: Number(row.id), outside_service_area: Number(row.outside_service_area) },
+      {
+        ...row,
+        id: Number(row.id),
+        outside_service_area: Number(row.outside_service_area),
+        photo_count: Number(row.photo_count),
+      },
     ]),
   );
 }

@@ -23,6 +23,7 @@ export function webhookPayload(lead: AlertLead, eventTime: string) {
       source_page: lead.source_page,
       outside_service_area: lead.outside_service_area === 1,
       created_at: lead.created_at,
+      photo_count: lead.photo_count,
     },
   };
 }

@@ -174,6 +174,7 @@ describeEachDialect("lead alerts", (testDb) => {
         message: "Drip in the hallway.",
         source_page: "/roof-repair-brunswick",
         outside_service_area: false,
+        photo_count: 0,
       },
     });
 

@@ -31,6 +31,7 @@ const LEAD_COLUMNS = [
   "utm_content",
   "gclid",
   "Spam reason",
+  "Photos",
 ];
 
 /** Rows read per query. */
@@ -140,6 +141,7 @@ function leadLine(row: Selectable<QuoteRequestsTable>): CsvValue[] {
     row.utm_content,
     row.gclid,
     row.spam_reason,
+    Number(row.photo_count ?? 0),
   ];
 }
 

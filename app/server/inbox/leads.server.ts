@@ -33,6 +33,8 @@ export interface Lead {
   status: LeadStatus;
   createdAt: string;
   attribution: Attribution;
+  /** Photos sent with the request (issue 22). */
+  photoCount: number;
 }
 
 export interface HistoryEntry {
@@ -70,6 +72,7 @@ function toLead(row: Selectable<QuoteRequestsTable>): Lead {
     status: row.status as LeadStatus,
     createdAt: row.created_at,
     attribution,
+    photoCount: Number(row.photo_count ?? 0),
   };
 }
 
