@@ -14,6 +14,14 @@ import {
   QuoteRequestSchema,
 } from "~/lib/quote-schema";
 import { notify } from "./notices";
+import {
+  chosenPhotos,
+  PhotoPicker,
+  photoRefusal,
+  photoSizeProblem,
+  sendWithPhotos,
+  UploadProgress,
+} from "./photo-picker";
 
 type FieldErrors = Partial<Record<QuoteField, string>>;
 
@@ -54,6 +62,7 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
   const [submitting, setSubmitting] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(actionData?.fieldErrors ?? {});
   const [formError, setFormError] = useState<string | undefined>(actionData?.formError);
+  const [uploaded, setUploaded] = useState<number | null>(null);
   // Made per form fill: retries and double clicks of the same fill store one request.
   const idempotencyKey = useRef("");
   const startedAt = useRef(0);
@@ -93,26 +102,52 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
       return;
     }
 
+    const photos = chosenPhotos(form);
+    const tooBig = photoSizeProblem(photos);
+    if (tooBig) {
+      setFormError(tooBig);
+      return;
+    }
+
     setSubmitting(true);
     setFieldErrors({});
     setFormError(undefined);
     try {
       const honeypot = new FormData(form).get("company_website");
-      const response = await fetch(QUOTE_API_PATH, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey.current },
-        body: JSON.stringify({
-          // The spec sends trimmed values and null for blanks; the server re-checks all of it.
-          ...parsed.data,
-          company_website: honeypot ? String(honeypot) : "",
-          form_started_at: startedAt.current,
-          source_page: sourcePath,
-          // Where the visit came from (ad tags in the URL, the referring site's host only).
-          page_url: window.location.href,
-          referrer_host: referrerHostOf(document.referrer, window.location.host),
-        }),
-        signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
-      });
+      const fields = {
+        // The spec sends trimmed values and null for blanks; the server re-checks all of it.
+        ...parsed.data,
+        company_website: honeypot ? String(honeypot) : "",
+        form_started_at: startedAt.current,
+        source_page: sourcePath,
+        // Where the visit came from (ad tags in the URL, the referring site's host only).
+        page_url: window.location.href,
+        referrer_host: referrerHostOf(document.referrer, window.location.host),
+      };
+      const response =
+        photos.length > 0
+          ? await sendWithPhotos(
+              QUOTE_API_PATH,
+              fields,
+              photos,
+              { "Idempotency-Key": idempotencyKey.current },
+              setUploaded,
+            )
+          : await fetch(QUOTE_API_PATH, {
+              method: "POST",
+              headers: {
+                "Content-Type": "application/json",
+                "Idempotency-Key": idempotencyKey.current,
+              },
+              body: JSON.stringify(fields),
+              signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+            });
+      // Photos the server wouldn't take: its reason, and everything typed stays.
+      const refused = await photoRefusal(response);
+      if (refused) {
+        setFormError(refused);
+        return;
+      }
       if (response.status === 201) {
         form.reset();
         idempotencyKey.current = newIdempotencyKey();
@@ -137,6 +172,7 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
       });
     } finally {
       setSubmitting(false);
+      setUploaded(null);
     }
   }
 
@@ -183,6 +219,8 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
       <form
         ref={formRef}
         method="post"
+        // Multipart, so the photos go with the form when no JavaScript runs too.
+        encType="multipart/form-data"
         // The home page is an index route: React Router wants "?index" to pick its action.
         action={sourcePath === "/" ? "/?index" : sourcePath}
         noValidate={hydrated}
@@ -285,6 +323,7 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
           />
           {fieldError("message")}
         </div>
+        <PhotoPicker disabled={submitting} />
         {/* Bots fill every field they find; people never see this one. */}
         <div className="hidden" aria-hidden="true">
           <label htmlFor={`${ID_BASE}-company-website`}>Leave this empty</label>
@@ -307,6 +346,7 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
             </>
           )}
         </Button>
+        <UploadProgress fraction={uploaded} />
         <p className="text-center text-sm text-ink-soft">{QUOTE_FORM_COPY.reassurance}</p>
       </form>
     </div>

@@ -423,11 +423,6 @@ test.describe("POST /api/quote-requests on the shared server", () => {
       body: json().text,
     });
     cases.push({
-      label: "multipart",
-      headers: { "Content-Type": "multipart/form-data; boundary=x" },
-      body: json().text,
-    });
-    cases.push({
       label: "application/jsonx",
       headers: { "Content-Type": "application/jsonx" },
       body: json().text,
@@ -444,6 +439,20 @@ test.describe("POST /api/quote-requests on the shared server", () => {
       const answer = await answerOf(response);
       expect(answer.status, c.label).toBe(415);
       expect(answer.json?.error, c.label).toBe("unsupported_media_type");
+    }
+    // Multipart is the form with photos (tests/e2e/photos.spec.ts): JSON sent under its name
+    // is a broken form, 400, not a 415.
+    {
+      const { name, text } = json();
+      const broken = await fetch(new URL(QUOTE_API, BASE), {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+        body: text,
+      });
+      const answer = await answerOf(broken);
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({ error: "photos", problem: "malformed" });
+      expect(rowsNamed(name)).toHaveLength(0);
     }
     for (const name of names) expect(rowsNamed(name), name).toHaveLength(0);
 
