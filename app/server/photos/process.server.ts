@@ -3,11 +3,15 @@
 // where the customer lives) and encodes it again, smaller, with a thumbnail for the inbox.
 // sharp does its work on libuv's and libvips's threads, never on the event loop.
 import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
 import sharp, { type Sharp } from "sharp";
 import { PHOTO_LIMITS, type PhotoProblem } from "~/lib/photo-limits";
 
 // Every upload is a different image: libvips's operation cache would only hold memory.
 sharp.cache(false);
+// One libvips thread per photo: photos are worked on side by side (AT_ONCE), and the cores
+// left over keep serving pages while uploads arrive.
+sharp.concurrency(1);
 
 export type StoredPhotoType = "image/jpeg" | "image/webp";
 
@@ -43,10 +47,11 @@ export function sniffPhoto(head: Uint8Array): SniffedType | undefined {
 /** How long one photo may take to decode and encode before it counts as unreadable. */
 const PROCESS_SECONDS = 30;
 /**
- * Photos being decoded at once in this process. Each holds a decoded image in memory (a few
- * hundred MB for the largest); the rest wait their turn.
+ * Photos being decoded at once in this process: one core short of all of them, so pages and
+ * the API always have one. Each holds a decoded image in memory (a few hundred MB for the
+ * largest); the rest wait their turn.
  */
-const AT_ONCE = 2;
+const AT_ONCE = Math.max(1, availableParallelism() - 1);
 let running = 0;
 const waiting: (() => void)[] = [];
 
