@@ -84,6 +84,15 @@ export interface BuildDecision {
   stamp: string;
 }
 
+/**
+ * The build's own identity: its server entry's modification time. A build made some other
+ * way (`npm run build`, with other VITE_ settings perhaps) changes it, so the stamp beside
+ * it no longer speaks for it.
+ */
+function outputMark(dir: string): string {
+  return String(statSync(join(dir, "server", "index.js")).mtimeMs);
+}
+
 /** Whether the build in `root` is out of date, and why. */
 export function buildDecision(root: string, env: NodeJS.ProcessEnv): BuildDecision {
   const dir = buildDirectory(root, env);
@@ -97,14 +106,15 @@ export function buildDecision(root: string, env: NodeJS.ProcessEnv): BuildDecisi
   } catch {
     return { build: true, reason: "the last build left no record of its inputs", stamp };
   }
-  return previous === stamp
+  return previous === `${stamp} ${outputMark(dir)}`
     ? { build: false, reason: "nothing changed since the last build", stamp }
     : { build: true, reason: "something changed since the last build", stamp };
 }
 
 /** After a build that succeeded: what it was built from (the stamp taken before it began). */
 export function recordBuild(root: string, env: NodeJS.ProcessEnv, stamp: string): void {
-  writeFileSync(join(buildDirectory(root, env), STAMP_FILE), `${stamp}\n`);
+  const dir = buildDirectory(root, env);
+  writeFileSync(join(dir, STAMP_FILE), `${stamp} ${outputMark(dir)}\n`);
 }
 
 function main(): number {

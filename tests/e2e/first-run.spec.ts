@@ -121,6 +121,12 @@ test.describe("building only when something changed", () => {
       // A VITE_ setting from the environment is built in.
       expect(buildDecision(root, { ...env, VITE_GOOGLE_ADS_ID: "AW-1" }).build).toBe(true);
 
+      // A build made some other way (`npm run build`) since: the stamp no longer speaks for it.
+      touch(join(root, "build/server/index.js"));
+      expect(buildDecision(root, env).build).toBe(true);
+      built();
+      expect(buildDecision(root, env).build).toBe(false);
+
       rmSync(join(root, "build/server/index.js"));
       expect(buildDecision(root, env)).toMatchObject({ build: true, reason: /no build yet/ });
     } finally {
