@@ -57,6 +57,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     sourcePage: typeof fields.source_page === "string" ? fields.source_page : null,
     idempotencyKey: request.headers.get("Idempotency-Key") ?? null,
     ownHost: new URL(request.url).host,
+    origin: new URL(request.url).origin,
   });
 
   if (result.ok) return json({ id: result.id }, 201);

@@ -73,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Same-origin posts send the page's full URL (with its ad tags) under our Referrer-Policy.
     pageUrl: request.headers.get("Referer"),
     ownHost: new URL(request.url).host,
+    origin: new URL(request.url).origin,
   });
   if (result.ok) throw redirect("/thank-you", 303);
 

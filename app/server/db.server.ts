@@ -58,6 +58,8 @@ export interface QuoteRequestsTable {
   utm_term: string | null;
   utm_content: string | null;
   gclid: string | null;
+  /** The origin the lead was posted to (migration 0010): the alert's links when SITE_URL is unset. */
+  request_origin: string | null;
 }
 
 export { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";

@@ -102,6 +102,7 @@ export async function sendTestAlerts(now: Date = new Date()): Promise<AlertTestR
     source_page: "/",
     outside_service_area: 0,
     created_at: now.toISOString(),
+    request_origin: null,
   };
   const deliveryId = `msg_test_${now.getTime()}`;
   let email: SendResult | "off" = "off";
@@ -115,6 +116,7 @@ export async function sendTestAlerts(now: Date = new Date()): Promise<AlertTestR
           from: settings.smtp.from,
           to: settings.smtp.to,
           deliveryId,
+          siteUrl: settings.siteUrl,
         });
         email = await testMailer.send({ ...mail, subject: `Test alert: ${mail.subject}` });
       }

@@ -115,12 +115,18 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           from: settings.smtp.from,
           to: settings.smtp.to,
           deliveryId: job.delivery_id,
+          siteUrl: settings.siteUrl,
         }),
       );
     }
     if (!settings.ack || !lead.email || !ackMailer) return null;
     return ackMailer.send(
-      acknowledgementMail(lead.email, { from: settings.smtp.from, deliveryId: job.delivery_id }),
+      acknowledgementMail(lead.email, {
+        from: settings.smtp.from,
+        deliveryId: job.delivery_id,
+        leadId: lead.id,
+        requestedAt: lead.created_at,
+      }),
     );
   }
 
