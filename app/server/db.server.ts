@@ -58,6 +58,8 @@ export interface QuoteRequestsTable {
   utm_term: string | null;
   utm_content: string | null;
   gclid: string | null;
+  /** What the job was worth when won, in cents (migration 0011); null when not said or not won. */
+  won_value_cents?: number | null;
 }
 
 export { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
@@ -91,6 +93,8 @@ export interface LeadHistoryTable {
   note: string | null;
   author: string;
   created_at: string;
+  /** The job value this entry set, in cents (migration 0011). */
+  value_cents?: number | null;
 }
 
 /** One row, rewritten by /healthz: proof the database takes a write, not just a read. */

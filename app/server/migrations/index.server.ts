@@ -8,6 +8,7 @@ import { createInbox } from "./0005-create-inbox.server";
 import { createRateLimits } from "./0006-create-rate-limits.server";
 import { ackCapAndSkipped } from "./0008-ack-cap-and-skipped.server";
 import { leadIds64Bit } from "./0009-lead-ids-64-bit.server";
+import { wonValue } from "./0011-won-value.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -23,5 +24,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0006_create_rate_limits": createRateLimits,
     "0008_ack_cap_and_skipped": ackCapAndSkipped(dialect),
     "0009_lead_ids_64_bit": leadIds64Bit(dialect),
+    "0011_won_value": wonValue,
   };
 }
