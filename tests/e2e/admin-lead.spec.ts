@@ -95,6 +95,13 @@ test("a typed note and a status change are saved by one button, both in the hist
   await expect(page.getByRole("status")).toHaveText("Note saved.");
   await expect(history(page)).toHaveCount(3);
   await expect(page.getByLabel("Status")).toHaveValue("contacted");
+
+  // Nothing changed, nothing typed: nothing recorded, and he is told so.
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Nothing to save: pick another status or write a note.",
+  );
+  await expect(history(page)).toHaveCount(3);
 });
 
 test("a wrong job value saves nothing and keeps everything he typed", async ({
