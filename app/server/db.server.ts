@@ -60,6 +60,8 @@ export interface QuoteRequestsTable {
   gclid: string | null;
   /** The origin the lead was posted to (migration 0010): the alert's links when SITE_URL is unset. */
   request_origin: string | null;
+  /** What the job was worth when won, in cents (migration 0011); null when not said or not won. */
+  won_value_cents?: number | null;
 }
 
 export { LEAD_STATUSES, type LeadStatus } from "~/lib/lead-status";
@@ -101,6 +103,8 @@ export interface LeadHistoryTable {
   note: string | null;
   author: string;
   created_at: string;
+  /** The job value this entry set, in cents (migration 0011). */
+  value_cents?: number | null;
 }
 
 /** One row, rewritten by /healthz: proof the database takes a write, not just a read. */

@@ -334,6 +334,62 @@ test("the CSV export: RFC 4180 with a BOM, formulas defused, stored markup kept 
   for (const value of rows[0] ?? []) expect(value).not.toMatch(/^[=+\-@\t\r]/);
 });
 
+test("the CSV export: phones as spreadsheets keep them, every note oldest first, the job value", async () => {
+  const { cookie } = await owner();
+  const base = running().base;
+  const tag = randomBytes(3).toString("hex");
+  const typed = [
+    ["0412 345 678", "0412 345 678"],
+    ["61 412 555 666", "0412 555 666"],
+    ["412 555 666", "0412 555 666"],
+    ["(03) 9555 1234", "(03) 9555 1234"],
+    ["0412-555-667", "0412 555 667"],
+    ["+44 20 7946 0958", "0011 44 20 7946 0958"],
+  ] as const;
+  const ids: number[] = [];
+  for (const [i, [phone]] of typed.entries()) {
+    ids.push(await sendLead(base, { name: `Sheet ${tag} ${i}`, phone }));
+  }
+  const work = (id: number, form: Record<string, string>) =>
+    post(`/admin/leads/${id}`, form, {
+      Cookie: cookie,
+      Origin: base,
+      "Sec-Fetch-Site": "same-origin",
+    });
+  const first = ids[0] ?? 0;
+  expect((await work(first, { intent: "save", note: "Rang, no answer" })).status).toBe(303);
+  expect(
+    (
+      await work(first, {
+        intent: "save",
+        status: "won",
+        won_value: "4200.50",
+        note: "-- booked: =tiles, gutter",
+      })
+    ).status,
+  ).toBe(303);
+
+  const response = await get(`/admin/export.csv?q=${tag}`, cookie);
+  expect(response.status).toBe(200);
+  const [header, ...rows]: string[][] = parse(Buffer.from(await response.arrayBuffer()), {
+    bom: true,
+  });
+  const column = (name: string) => header?.indexOf(name) ?? -1;
+  const byName = new Map(rows.map((row) => [row[column("Name")], row]));
+  for (const [i, [phone, shown]] of typed.entries()) {
+    // Exactly as a person writes it: spaces keep the 0, and no apostrophe shows.
+    expect(byName.get(`Sheet ${tag} ${i}`)?.[column("Phone")], phone).toBe(shown);
+  }
+  const won = byName.get(`Sheet ${tag} 0`) ?? [];
+  expect(won[column("Status")]).toBe("won");
+  expect(won[column("Job value (AUD)")]).toBe("4200.50");
+  expect(won[column("Notes")]).toMatch(
+    /^\d{4}-\d\d-\d\d \d\d:\d\d Rang, no answer\n\d{4}-\d\d-\d\d \d\d:\d\d -- booked: =tiles, gutter$/,
+  );
+  expect(byName.get(`Sheet ${tag} 1`)?.[column("Job value (AUD)")]).toBe("");
+  expect(byName.get(`Sheet ${tag} 1`)?.[column("Notes")]).toBe("");
+});
+
 test("attribution: the ad tags of a plain form post (from its Referer) and of the JSON form", async () => {
   const base = running().base;
   const plain = `Plain ${randomBytes(3).toString("hex")}`;

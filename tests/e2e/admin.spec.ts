@@ -121,7 +121,7 @@ async function journey(page: Page, base: string, databaseUrl: string, isMobile: 
   await tabTo(page, status);
   await page.keyboard.press("c");
   await expect(status).toHaveValue("contacted");
-  await tabTo(page, page.getByRole("button", { name: "Save status" }));
+  await tabTo(page, page.getByRole("button", { name: "Save", exact: true }));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status")).toHaveText("Status saved.");
   const history = page.getByRole("region", { name: "History" });
@@ -131,9 +131,9 @@ async function journey(page: Page, base: string, databaseUrl: string, isMobile: 
   // A note.
   await tabTo(page, page.getByLabel("Add a note"));
   await page.keyboard.type("Rang at 9, booked Tuesday arvo.");
-  await tabTo(page, page.getByRole("button", { name: "Add note" }));
+  await tabTo(page, page.getByRole("button", { name: "Save", exact: true }));
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status")).toHaveText("Note added.");
+  await expect(page.getByRole("status")).toHaveText("Note saved.");
   await expect(history.getByRole("listitem").first()).toContainText(
     "Rang at 9, booked Tuesday arvo.",
   );
@@ -191,7 +191,7 @@ test.describe("on SQLite", () => {
     // Long words without spaces wrap instead of pushing the page sideways.
     if (isMobile) await expectPhoneFriendly(page);
     await page.getByLabel("Add a note").fill(`note ${script}`);
-    await page.getByRole("button", { name: "Add note" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("region", { name: "History" })).toContainText(`note ${script}`);
     await page.goto("/admin?view=spam");
     await expect(page.getByRole("link", { name: `${payload} spam`, exact: true })).toBeVisible();
@@ -254,7 +254,7 @@ test.describe("on SQLite", () => {
     await page.goto(`/admin/leads/${lateId}`);
     await expect(page.getByText("Overdue: call now")).toBeVisible();
     await page.getByLabel("Status").selectOption("contacted");
-    await page.getByRole("button", { name: "Save status" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByText("Overdue: call now")).toHaveCount(0);
   });
 
@@ -297,7 +297,7 @@ test.describe("on SQLite", () => {
     await signIn(page, E2E_BASE_URL, SQLITE_URL);
     await page.goto(`/admin/leads/${id}`);
     await page.getByLabel("Add a note").fill("Asked us to forget them");
-    await page.getByRole("button", { name: "Add note" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
 
     await page.getByRole("link", { name: "Delete this lead…" }).click();
     await expect(
@@ -356,7 +356,7 @@ test.describe("on SQLite", () => {
     await signIn(page, E2E_BASE_URL, SQLITE_URL);
     await page.goto(`/admin/leads/${id}`);
     await page.getByLabel("Status").selectOption("won");
-    await page.getByRole("button", { name: "Save status" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByRole("link", { name: "Sources" }).click();
     const row = page.getByRole("row", { name: new RegExp(`google / cpc / ${campaign}`) });
     await expect(row.getByRole("cell")).toHaveText(["1", "1"]);

@@ -9,7 +9,7 @@ import {
 } from "kysely";
 import { ATTRIBUTION_FIELDS, type Attribution } from "~/lib/attribution";
 import { isLeadStatus, type LeadFilter, SEARCH_MAX_LENGTH } from "~/lib/inbox-filter";
-import { isOverdue, NOTE_MAX_LENGTH, OVERDUE_AFTER_MS } from "~/lib/lead-status";
+import { isOverdue, NOTE_MAX_LENGTH, OVERDUE_AFTER_MS, parseJobValue } from "~/lib/lead-status";
 import type { Database, LeadHistoryTable, LeadStatus, QuoteRequestsTable } from "../db.server";
 import { alertsQueued, queueAlertsForRescuedLead } from "./alerts.server";
 
@@ -31,6 +31,8 @@ export interface Lead {
   spamReason: string | null;
   outsideServiceArea: boolean;
   status: LeadStatus;
+  /** What the job was worth, in cents, when it was won and the owner said. */
+  wonValueCents: number | null;
   createdAt: string;
   attribution: Attribution;
 }
@@ -41,12 +43,21 @@ export interface HistoryEntry {
   fromStatus: LeadStatus | null;
   toStatus: LeadStatus | null;
   note: string | null;
+  /** The job value this entry set, in cents. */
+  valueCents: number | null;
   author: string;
   createdAt: string;
 }
 
 export class LeadNotFound extends Error {}
-export class InvalidLeadChange extends Error {}
+export class InvalidLeadChange extends Error {
+  /** The form field the problem is in, so the page can say it there. */
+  field: "status" | "note" | "wonValue" | undefined;
+  constructor(message: string, field?: "status" | "note" | "wonValue") {
+    super(message);
+    this.field = field;
+  }
+}
 
 export { isLeadStatus, isOverdue, NOTE_MAX_LENGTH };
 
@@ -68,6 +79,7 @@ function toLead(row: Selectable<QuoteRequestsTable>): Lead {
     spamReason: row.spam_reason,
     outsideServiceArea: Number(row.outside_service_area) === 1,
     status: row.status as LeadStatus,
+    wonValueCents: row.won_value_cents == null ? null : Number(row.won_value_cents),
     createdAt: row.created_at,
     attribution,
   };
@@ -194,9 +206,113 @@ export async function leadHistory(db: Kysely<Database>, id: number): Promise<His
     fromStatus: row.from_status,
     toStatus: row.to_status,
     note: row.note,
+    valueCents: row.value_cents == null ? null : Number(row.value_cents),
     author: row.author,
     createdAt: row.created_at,
   }));
+}
+
+/**
+ * What the lead page's one form sends: each part is left as it is when absent (a status and a
+ * value from other forms, or an empty note).
+ */
+export interface LeadWork {
+  status?: unknown;
+  note?: unknown;
+  /** As typed, in dollars; used only when the lead is (or becomes) won. */
+  wonValue?: unknown;
+}
+
+export interface LeadWorkSaved {
+  status: boolean;
+  note: boolean;
+  value: boolean;
+}
+
+/**
+ * Saves a status change, the job's value and a note together, in one transaction, each with
+ * who did it and when: a note typed before a status change is never lost, and nothing is
+ * saved when any part is wrong. The same status again records nothing; a lead that stops
+ * being won loses its value (the exports would otherwise count a lost job's money).
+ */
+export async function saveLeadWork(
+  db: Kysely<Database>,
+  id: number,
+  work: LeadWork,
+  author: string,
+  now = Date.now(),
+): Promise<LeadWorkSaved> {
+  const status = work.status === undefined || work.status === "" ? undefined : work.status;
+  if (status !== undefined && !isLeadStatus(status)) {
+    throw new InvalidLeadChange("Pick one of the statuses in the list.", "status");
+  }
+  const hasNote = typeof work.note === "string" && work.note.trim() !== "";
+  if (hasNote) {
+    const problem = noteProblem(work.note);
+    if (problem) throw new InvalidLeadChange(problem, "note");
+  }
+  const text = hasNote ? (work.note as string).trim().replace(/\r\n?/g, "\n") : undefined;
+  return db.transaction().execute(async (trx) => {
+    const lead = await trx
+      .selectFrom("quote_requests")
+      .select(["status", "won_value_cents"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!lead) throw new LeadNotFound();
+    const from = lead.status as LeadStatus;
+    const to = status ?? from;
+    const before = lead.won_value_cents == null ? null : Number(lead.won_value_cents);
+    let value: number | null = null;
+    if (to === "won") {
+      if (work.wonValue === undefined) value = from === "won" ? before : null;
+      else {
+        const parsed = parseJobValue(work.wonValue);
+        if ("problem" in parsed) throw new InvalidLeadChange(parsed.problem, "wonValue");
+        value = parsed.cents;
+      }
+    }
+    const saved = { status: to !== from, note: text !== undefined, value: value !== before };
+    const at = new Date(now).toISOString();
+    if (saved.status || saved.value) {
+      await trx
+        .updateTable("quote_requests")
+        .set({ status: to, won_value_cents: value })
+        .where("id", "=", id)
+        .execute();
+    }
+    // A value changed on a lead already won is a status entry from won to won: the history
+    // says who put the money in, and the Google Ads export still dates the win by the first.
+    if (saved.status || (saved.value && to === "won")) {
+      await trx
+        .insertInto("lead_history")
+        .values({
+          quote_request_id: id,
+          kind: "status",
+          from_status: from,
+          to_status: to,
+          note: null,
+          value_cents: to === "won" ? value : null,
+          author,
+          created_at: at,
+        })
+        .execute();
+    }
+    if (text !== undefined) {
+      await trx
+        .insertInto("lead_history")
+        .values({
+          quote_request_id: id,
+          kind: "note",
+          from_status: null,
+          to_status: null,
+          note: text,
+          author,
+          created_at: at,
+        })
+        .execute();
+    }
+    return saved;
+  });
 }
 
 /** Changes the status and records who did it; the same status again records nothing. */
@@ -208,28 +324,7 @@ export async function changeStatus(
   now = Date.now(),
 ): Promise<void> {
   if (!isLeadStatus(status)) throw new InvalidLeadChange("Pick one of the statuses in the list.");
-  await db.transaction().execute(async (trx) => {
-    const lead = await trx
-      .selectFrom("quote_requests")
-      .select("status")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!lead) throw new LeadNotFound();
-    if (lead.status === status) return;
-    await trx.updateTable("quote_requests").set({ status }).where("id", "=", id).execute();
-    await trx
-      .insertInto("lead_history")
-      .values({
-        quote_request_id: id,
-        kind: "status",
-        from_status: lead.status as LeadStatus,
-        to_status: status,
-        note: null,
-        author,
-        created_at: new Date(now).toISOString(),
-      })
-      .execute();
-  });
+  await saveLeadWork(db, id, { status }, author, now);
 }
 
 export function noteProblem(note: unknown): string | undefined {
@@ -251,27 +346,7 @@ export async function addNote(
 ): Promise<void> {
   const problem = noteProblem(note);
   if (problem) throw new InvalidLeadChange(problem);
-  const text = (note as string).trim().replace(/\r\n?/g, "\n");
-  await db.transaction().execute(async (trx) => {
-    const lead = await trx
-      .selectFrom("quote_requests")
-      .select("id")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!lead) throw new LeadNotFound();
-    await trx
-      .insertInto("lead_history")
-      .values({
-        quote_request_id: id,
-        kind: "note",
-        from_status: null,
-        to_status: null,
-        note: text,
-        author,
-        created_at: new Date(now).toISOString(),
-      })
-      .execute();
-  });
+  await saveLeadWork(db, id, { note }, author, now);
 }
 
 /** Moves a flagged request into the inbox, keeps why it was flagged, and queues its alert. */

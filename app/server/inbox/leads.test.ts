@@ -11,11 +11,13 @@ import {
   getLead,
   InvalidLeadChange,
   isOverdue,
+  LeadNotFound,
   leadHistory,
   listLeads,
   listQuery,
   markNotSpam,
   PAGE_SIZE,
+  saveLeadWork,
   sourceSummary,
 } from "./leads.server";
 import { purgeOldLeads } from "./retention.server";
@@ -168,6 +170,91 @@ describeEachDialect("the inbox", (testDb) => {
       },
     ]);
     expect(await countsByStatus(handle.db)).toMatchObject({ won: 1, new: 0, spam: 0 });
+  });
+
+  it("saves a status, the job's value and a note together, or nothing when any part is wrong", async () => {
+    const id = await insert();
+    const author = "owner@example.com";
+    const entries = async () =>
+      (await leadHistory(handle.db, id)).map(
+        ({ kind, fromStatus, toStatus, note, valueCents }) => ({
+          kind,
+          fromStatus,
+          toStatus,
+          note,
+          valueCents,
+        }),
+      );
+
+    // One submit: the status and the note he typed before changing it.
+    expect(
+      await saveLeadWork(handle.db, id, { status: "contacted", note: " Rang \r\n" }, author, NOW),
+    ).toEqual({ status: true, note: true, value: false });
+    expect(await entries()).toEqual([
+      { kind: "note", fromStatus: null, toStatus: null, note: "Rang", valueCents: null },
+      { kind: "status", fromStatus: "new", toStatus: "contacted", note: null, valueCents: null },
+    ]);
+    const times = (await leadHistory(handle.db, id)).map((entry) => [
+      entry.author,
+      entry.createdAt,
+    ]);
+    expect(times).toEqual([
+      [author, new Date(NOW).toISOString()],
+      [author, new Date(NOW).toISOString()],
+    ]);
+
+    // A value is ignored for any status but won, however wrong it is.
+    await saveLeadWork(handle.db, id, { status: "quoted", wonValue: "-12" }, author, NOW);
+    expect((await getLead(handle.db, id))?.wonValueCents).toBeNull();
+
+    // A wrong part saves nothing: not the status, not the note.
+    for (const [wonValue, message] of [
+      ["-5", "The job value can't be negative."],
+      ["1000000.01", "The job value can be $1,000,000 at most."],
+      ["12.345", "Type the job value in dollars, like 4200 or 4200.50."],
+      ["4200 dollars", "Type the job value in dollars, like 4200 or 4200.50."],
+      ["1e6", "Type the job value in dollars, like 4200 or 4200.50."],
+    ]) {
+      const attempt = saveLeadWork(
+        handle.db,
+        id,
+        { status: "won", wonValue, note: "Won!" },
+        author,
+      );
+      await expect(attempt).rejects.toThrow(message);
+      await expect(attempt).rejects.toMatchObject({ field: "wonValue" });
+    }
+    await expect(
+      saveLeadWork(handle.db, id, { status: "won", note: "x".repeat(5001) }, author),
+    ).rejects.toMatchObject({ field: "note" });
+    await expect(saveLeadWork(handle.db, id, { status: "maybe" }, author)).rejects.toMatchObject({
+      field: "status",
+    });
+    expect((await getLead(handle.db, id))?.status).toBe("quoted");
+    expect(await entries()).toHaveLength(3);
+
+    expect(
+      await saveLeadWork(handle.db, id, { status: "won", wonValue: "$4,200.50" }, author, NOW),
+    ).toEqual({ status: true, note: false, value: true });
+    expect((await getLead(handle.db, id))?.wonValueCents).toBe(420_050);
+    // Nothing new: the same status, the same value, no note.
+    expect(
+      await saveLeadWork(handle.db, id, { status: "won", wonValue: "4200.5", note: "  " }, author),
+    ).toEqual({ status: false, note: false, value: false });
+    // A corrected value is recorded as such; a status from elsewhere keeps it.
+    await saveLeadWork(handle.db, id, { wonValue: "4350" }, author, NOW + MIN);
+    await changeStatus(handle.db, id, "won", author);
+    expect((await getLead(handle.db, id))?.wonValueCents).toBe(435_000);
+    expect((await entries()).slice(0, 2)).toEqual([
+      { kind: "status", fromStatus: "won", toStatus: "won", note: null, valueCents: 435_000 },
+      { kind: "status", fromStatus: "quoted", toStatus: "won", note: null, valueCents: 420_050 },
+    ]);
+    // No longer won: the money goes with it.
+    await changeStatus(handle.db, id, "lost", author);
+    expect((await getLead(handle.db, id))?.wonValueCents).toBeNull();
+    await expect(saveLeadWork(handle.db, id + 1_000_000, { note: "hi" }, author)).rejects.toThrow(
+      LeadNotFound,
+    );
   });
 
   it("'not spam' moves a request into the inbox and records it", async () => {
