@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { beforeAll, beforeEach, expect, it } from "vitest";
-import { describeEachDialect } from "../../../tests/support/database";
 import { leadReference } from "~/lib/lead-reference";
 import { normalisePhone } from "~/lib/quote-schema";
+import { describeEachDialect } from "../../../tests/support/database";
 import type { DatabaseHandle } from "../db.server";
 import type { NewQuoteRequest } from "../quote-repository.server";
 import {
