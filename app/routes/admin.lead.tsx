@@ -13,7 +13,7 @@ import { isOverdue, LEAD_STATUSES, NOTE_MAX_LENGTH } from "~/lib/lead-status";
 import { mailtoHref } from "~/lib/mailto";
 import { melbourneDisplay, relativeTime } from "~/lib/melbourne-time";
 import { adminDb, assertSameOrigin, requireUser, safeNext } from "~/server/accounts/auth.server";
-import { alertStatesForLeads } from "~/server/inbox/alerts.server";
+import { alertStatesForLeads, alertTrouble } from "~/server/inbox/alerts.server";
 import {
   addNote,
   changeStatus,
@@ -54,6 +54,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         now: Date.now(),
         saved: null,
         confirmDelete: false,
+        alertTrouble: await alertTrouble(db),
       },
       { status: 404, headers: cookie },
     );
@@ -71,6 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: Date.now(),
       saved: url.searchParams.get("saved"),
       confirmDelete: url.searchParams.get("confirm") === "delete",
+      alertTrouble: await alertTrouble(db),
     },
     { headers: cookie },
   );
