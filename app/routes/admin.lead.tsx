@@ -24,7 +24,7 @@ import { mailtoHref } from "~/lib/mailto";
 import { melbourneDisplay, relativeTime } from "~/lib/melbourne-time";
 import { phoneDisplay, phoneTelHref } from "~/lib/phone";
 import { adminDb, assertSameOrigin, requireUser, safeNext } from "~/server/accounts/auth.server";
-import { alertStatesForLeads } from "~/server/inbox/alerts.server";
+import { alertStatesForLeads, alertTrouble } from "~/server/inbox/alerts.server";
 import {
   deleteLead,
   getLead,
@@ -64,6 +64,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         now: Date.now(),
         saved: null,
         confirmDelete: false,
+        alertTrouble: await alertTrouble(db),
       },
       { status: 404, headers: cookie },
     );
@@ -81,6 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       now: Date.now(),
       saved: url.searchParams.get("saved"),
       confirmDelete: url.searchParams.get("confirm") === "delete",
+      alertTrouble: await alertTrouble(db),
     },
     { headers: cookie },
   );

@@ -8,8 +8,17 @@ import {
   sql,
 } from "kysely";
 import { ATTRIBUTION_FIELDS, type Attribution } from "~/lib/attribution";
-import { isLeadStatus, type LeadFilter, SEARCH_MAX_LENGTH } from "~/lib/inbox-filter";
+import {
+  isLeadStatus,
+  type LeadFilter,
+  melbourneDay,
+  melbourneDayStart,
+  nextDay,
+  SEARCH_MAX_LENGTH,
+} from "~/lib/inbox-filter";
+import { idFromReference } from "~/lib/lead-reference";
 import { isOverdue, NOTE_MAX_LENGTH, OVERDUE_AFTER_MS, parseJobValue } from "~/lib/lead-status";
+import { phoneSearchDigits } from "~/lib/phone";
 import type { Database, LeadHistoryTable, LeadStatus, QuoteRequestsTable } from "../db.server";
 import { alertsQueued, queueAlertsForRescuedLead } from "./alerts.server";
 
@@ -105,6 +114,17 @@ function matches(q: string) {
         sql<SqlBool>`${eb.ref("phone_normalised")} like ${likePattern(digits)} escape '\\'`,
       );
     }
+    // A whole number in any form ("+61 412 345 678", "61 412 555 666") by the digits every
+    // stored form of it contains: "0412345678", "61412345678" and "412345678" alike.
+    const national = phoneSearchDigits(q);
+    if (national) {
+      conditions.push(
+        sql<SqlBool>`${eb.ref("phone_normalised")} like ${likePattern(national)} escape '\\'`,
+      );
+    }
+    // The reference the customer reads out from their acknowledgement ("RQ-5JX2-4QF3").
+    const id = idFromReference(q);
+    if (id !== undefined) conditions.push(eb("id", "=", id));
     return eb.or(conditions);
   };
 }
@@ -116,15 +136,22 @@ export function filteredLeads(db: Kysely<Database>, filter: LeadFilter) {
     .selectFrom("quote_requests")
     .where("is_spam", "=", filter.view === "spam" ? 1 : 0)
     .$if(filter.status !== undefined, (qb) => qb.where("status", "=", filter.status as LeadStatus))
-    .$if(Boolean(q), (qb) => qb.where(matches(q as string)));
+    .$if(Boolean(q), (qb) => qb.where(matches(q as string)))
+    .$if(Boolean(filter.from), (qb) =>
+      qb.where("created_at", ">=", melbourneDayStart(filter.from as string)),
+    )
+    .$if(Boolean(filter.to), (qb) =>
+      qb.where("created_at", "<", melbourneDayStart(nextDay(filter.to as string))),
+    );
 }
 
 export function listQuery(db: Kysely<Database>, filter: LeadFilter) {
   const page = Math.max(1, Math.floor(filter.page ?? 1));
+  const direction = filter.sort === "oldest" ? "asc" : "desc";
   return filteredLeads(db, filter)
     .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+    .orderBy("created_at", direction)
+    .orderBy("id", direction)
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
 }
@@ -170,7 +197,10 @@ export async function countsByStatus(
   return counts;
 }
 
-/** Leads still "new" past the promised call-back time. */
+/**
+ * Leads that came in today (Melbourne) and are still "new" past the promised call-back time.
+ * Older ones are listed with their age instead: a banner that never goes away stops being read.
+ */
 export async function countOverdue(db: Kysely<Database>, now = Date.now()): Promise<number> {
   const { count } = await db
     .selectFrom("quote_requests")
@@ -178,8 +208,102 @@ export async function countOverdue(db: Kysely<Database>, now = Date.now()): Prom
     .where("is_spam", "=", 0)
     .where("status", "=", "new")
     .where("created_at", "<", new Date(now - OVERDUE_AFTER_MS).toISOString())
+    .where("created_at", ">=", melbourneDayStart(melbourneDay(now)))
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/** What the list's ticked-leads buttons do. */
+export const BULK_ACTIONS = ["contacted", "lost", "spam"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** Two pages' worth: more in one post is no click of the owner's. */
+export const BULK_MAX_IDS = 2 * PAGE_SIZE;
+
+export function isBulkAction(value: unknown): value is BulkAction {
+  return typeof value === "string" && (BULK_ACTIONS as readonly string[]).includes(value);
+}
+
+export interface BulkResult {
+  changed: number;
+  /** Already had that status (or were already spam): nothing recorded, as for one lead. */
+  unchanged: number;
+  /** Ids with no lead behind them (deleted meanwhile, or never ours). */
+  missing: number;
+}
+
+/**
+ * Marks several leads contacted, lost or spam at once, each change in its lead's history as
+ * if made on its own page. Spam has no history kind of its own, so it is recorded as a note.
+ */
+export async function bulkChange(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  action: BulkAction,
+  author: string,
+  now = Date.now(),
+): Promise<BulkResult> {
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (wanted.length === 0) return { changed: 0, unchanged: 0, missing: ids.length };
+  const at = new Date(now).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const leads = await trx
+      .selectFrom("quote_requests")
+      .select(["id", "status", "is_spam"])
+      .where("id", "in", wanted)
+      .execute();
+    const missing = new Set(ids).size - leads.length;
+    const changing =
+      action === "spam"
+        ? leads.filter((lead) => Number(lead.is_spam) === 0)
+        : leads.filter((lead) => lead.status !== action);
+    const changingIds = changing.map((lead) => Number(lead.id));
+    if (changingIds.length > 0) {
+      if (action === "spam") {
+        await trx
+          .updateTable("quote_requests")
+          .set({ is_spam: 1, spam_reason: "marked as spam in the inbox" })
+          .where("id", "in", changingIds)
+          .execute();
+      } else {
+        await trx
+          .updateTable("quote_requests")
+          .set({ status: action })
+          .where("id", "in", changingIds)
+          .execute();
+      }
+      await trx
+        .insertInto("lead_history")
+        .values(
+          changing.map((lead) =>
+            action === "spam"
+              ? {
+                  quote_request_id: Number(lead.id),
+                  kind: "note" as const,
+                  from_status: null,
+                  to_status: null,
+                  note: "Marked as spam.",
+                  author,
+                  created_at: at,
+                }
+              : {
+                  quote_request_id: Number(lead.id),
+                  kind: "status" as const,
+                  from_status: lead.status as LeadStatus,
+                  to_status: action,
+                  note: null,
+                  author,
+                  created_at: at,
+                },
+          ),
+        )
+        .execute();
+    }
+    return {
+      changed: changingIds.length,
+      unchanged: leads.length - changingIds.length,
+      missing,
+    };
+  });
 }
 
 export async function getLead(db: Kysely<Database>, id: number): Promise<Lead | undefined> {
