@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { BUSINESS } from "~/content/business";
+import { AdminAppHead } from "./app-head";
 
-export type AdminSection = "inbox" | "spam" | "sources";
+export type AdminSection = "inbox" | "spam" | "sources" | "devices";
 
 const NAV: { id: AdminSection; href: string; label: string }[] = [
   { id: "inbox", href: "/admin", label: "Inbox" },
   { id: "spam", href: "/admin?view=spam", label: "Spam" },
   { id: "sources", href: "/admin/sources", label: "Sources" },
+  { id: "devices", href: "/admin/devices", label: "Phone alerts" },
 ];
 
 /** The owner's pages: plain, big targets, no scripts. */
@@ -21,6 +23,7 @@ export function AdminShell({
 }) {
   return (
     <>
+      <AdminAppHead />
       <header className="border-b-2 border-slate-200 bg-ink text-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
           <p className="mr-auto text-lg font-bold">

@@ -9,6 +9,7 @@ import { createRateLimits } from "./0006-create-rate-limits.server";
 import { createKnownDevices } from "./0007-create-known-devices.server";
 import { ackCapAndSkipped } from "./0008-ack-cap-and-skipped.server";
 import { leadIds64Bit } from "./0009-lead-ids-64-bit.server";
+import { createPush } from "./0012-create-push.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -25,5 +26,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0007_create_known_devices": createKnownDevices,
     "0008_ack_cap_and_skipped": ackCapAndSkipped(dialect),
     "0009_lead_ids_64_bit": leadIds64Bit(dialect),
+    "0012_create_push": createPush(dialect),
   };
 }
