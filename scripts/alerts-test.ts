@@ -71,7 +71,8 @@ if (typeof report.push === "string") {
   lines.push("  none: open /admin/devices on your phone and turn phone alerts on.");
 }
 for (const { device, outcome } of typeof report.push === "string" ? [] : report.push) {
-  if (outcome.kind === "sent") lines.push(`  OK: ${device} has a test notification.`);
+  if (outcome.kind === "sent")
+    lines.push(`  OK: the push service took a test notification for ${device}.`);
   else if (outcome.kind === "gone") lines.push(`  removed: ${device} had unsubscribed.`);
   else {
     failed = true;

@@ -76,13 +76,14 @@ export async function action({ request }: Route.ActionArgs) {
     case "check": {
       if (!endpoint) return answer({ error: "invalid", message: "endpoint is missing" }, 400);
       const known = await touchSubscription(db, userId, endpoint);
-      if (!known) return answer({ error: "not_found", message: "Not one of your devices." }, 404);
+      // Not an error: the owner removed this device (here or elsewhere), so it stops too.
+      if (!known) return answer({ known: false }, 200);
       const row = await db
         .selectFrom("push_subscriptions")
         .select("id")
         .where("endpoint", "=", endpoint)
         .executeTakeFirst();
-      return answer({ id: Number(row?.id) }, 200);
+      return answer({ known: true, id: Number(row?.id) }, 200);
     }
     case "unsubscribe": {
       if (!endpoint) return answer({ error: "invalid", message: "endpoint is missing" }, 400);

@@ -67,8 +67,8 @@
     }
     if (subscription) {
       const answer = await post({ action: "check", endpoint: subscription.endpoint });
-      if (answer.status === 200) markThisDevice(answer.id);
-      else if (answer.status === 404) {
+      if (answer.known) markThisDevice(answer.id);
+      else if (answer.status === 200) {
         // Removed from the list (here or on another device): this browser stops too.
         await subscription.unsubscribe();
         subscription = null;
