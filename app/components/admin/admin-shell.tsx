@@ -8,7 +8,7 @@ const NAV: { id: AdminSection; href: string; label: string }[] = [
   { id: "inbox", href: "/admin", label: "Inbox" },
   { id: "spam", href: "/admin?view=spam", label: "Spam" },
   { id: "sources", href: "/admin/sources", label: "Sources" },
-  { id: "devices", href: "/admin/devices", label: "Phone alerts" },
+  { id: "devices", href: "/admin/devices", label: "Alerts" },
 ];
 
 /** The owner's pages: plain, big targets, no scripts. */
