@@ -22,6 +22,11 @@ import type { LeadStatus } from "~/lib/lead-status";
 import type { AlertOutboxTable } from "./alerts/outbox.server";
 import { SERVER_ENV } from "./env.server";
 import { migrationsFor } from "./migrations/index.server";
+import type {
+  PushDeliveriesTable,
+  PushKeysTable,
+  PushSubscriptionsTable,
+} from "./push/tables.server";
 import type { RateLimitsTable } from "./rate-limit/rate-limit.server";
 
 export type DialectName = "sqlite" | "postgres";
@@ -123,6 +128,9 @@ export interface Database {
   known_devices: KnownDevicesTable;
   lead_history: LeadHistoryTable;
   rate_limits: RateLimitsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
+  push_keys: PushKeysTable;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;

@@ -2,13 +2,15 @@ import type { ReactNode } from "react";
 import { useMatches } from "react-router";
 import { BUSINESS } from "~/content/business";
 import { melbourneDisplay } from "~/lib/melbourne-time";
+import { AdminAppHead } from "./app-head";
 
-export type AdminSection = "inbox" | "spam" | "sources";
+export type AdminSection = "inbox" | "spam" | "sources" | "devices";
 
 const NAV: { id: AdminSection; href: string; label: string }[] = [
   { id: "inbox", href: "/admin", label: "Inbox" },
   { id: "spam", href: "/admin?view=spam", label: "Spam" },
   { id: "sources", href: "/admin/sources", label: "Sources" },
+  { id: "devices", href: "/admin/devices", label: "Alerts" },
 ];
 
 /** An alert channel that isn't getting through (app/server/inbox/alerts.server.ts). */
@@ -33,6 +35,7 @@ export function AdminShell({
   const alertTrouble = useAlertTrouble();
   return (
     <>
+      <AdminAppHead />
       <header className="bg-ink text-white">
         <div className="mx-auto flex max-w-5xl items-center gap-x-2 px-2 sm:px-4">
           <p className="mr-4 hidden text-lg font-bold sm:block">

@@ -32,6 +32,14 @@ export function StatusBadge({ status, small = false }: { status: LeadStatus; sma
   );
 }
 
+/** How each alert channel is named to the owner. */
+const CHANNEL_LABELS: Record<string, string> = {
+  ack: "reply to customer",
+  email: "e-mail",
+  webhook: "webhook",
+  push: "phone alerts",
+};
+
 export function OverdueBadge({ small = false }: { small?: boolean }) {
   return (
     <span
@@ -191,7 +199,7 @@ export function AlertStates({ states }: { states: AlertStateView[] | undefined }
           key={state.channel}
           className={`rounded border px-2 py-0.5 text-sm ${state.status === "failed" ? "border-red-700 bg-red-50 text-red-900" : "border-slate-300"}`}
         >
-          {state.channel === "ack" ? "reply to customer" : state.channel}:{" "}
+          {CHANNEL_LABELS[state.channel] ?? state.channel}:{" "}
           {ALERT_STATUS[state.status] ?? state.status}
           {state.status === "failed" && state.lastError ? ` (${state.lastError})` : ""}
           {state.attempts > 1 ? `, ${state.attempts} tries` : ""}

@@ -11,6 +11,7 @@ import { ackCapAndSkipped } from "./0008-ack-cap-and-skipped.server";
 import { leadIds64Bit } from "./0009-lead-ids-64-bit.server";
 import { requestOrigin } from "./0010-request-origin.server";
 import { wonValue } from "./0011-won-value.server";
+import { createPush } from "./0012-create-push.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -29,5 +30,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0009_lead_ids_64_bit": leadIds64Bit(dialect),
     "0010_request_origin": requestOrigin,
     "0011_won_value": wonValue,
+    "0012_create_push": createPush(dialect),
   };
 }
