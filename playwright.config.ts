@@ -24,7 +24,7 @@ export default defineConfig({
       use: { ...devices["Pixel 7"], viewport: { width: 375, height: 812 } },
       // Server-level suites (API, durability, outages, Lighthouse, validator) don't depend on screen size.
       testIgnore:
-        /(admin-api|alerts|api|api-fuzz|backup|dev-server|prerendered-html|tracking|durability|postgres|security|lighthouse|validator|seo|proxy|http-robustness|scale|shutdown|render-limits|private-responses)\.spec\.ts/,
+        /(admin-api|alerts|api|api-fuzz|backup|dev-server|prerendered-html|tracking|durability|postgres|security|lighthouse|validator|seo|proxy|http-robustness|scale|shutdown|render-limits|private-responses|first-run)\.spec\.ts/,
     },
   ],
   webServer: {

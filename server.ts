@@ -18,10 +18,39 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 const build = (await import(entry.href)) as ServerBuild;
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST || undefined;
+
+// `npm start` means a person at a terminal: say where things are, in plain words, before the
+// JSON log begins (and on stderr, so stdout stays one JSON object a line). Started any other
+// way (a process manager, `npm run serve`, the tests) the output is the log alone.
+if (process.env.npm_lifecycle_event === "start") {
+  const hooks = (build.entry.module as { serverHooks?: { env?: { SITE_URL?: string } } })
+    .serverHooks;
+  process.stderr.write(startMessage(port, host, hooks?.env?.SITE_URL));
+}
+
 await startServer({
   build,
   entry: entry.href,
   clientDir: fileURLToPath(new URL(`./${buildDir}/client/`, import.meta.url)),
-  port: Number(process.env.PORT ?? 3000),
-  host: process.env.HOST || undefined,
+  port,
+  host,
 });
+
+function startMessage(onPort: number, onHost: string | undefined, siteUrl: string | undefined) {
+  const anyAddress = !onHost || onHost === "0.0.0.0" || onHost === "::";
+  const shownHost = anyAddress ? "localhost" : onHost.includes(":") ? `[${onHost}]` : onHost;
+  const local = `http://${shownHost}:${onPort}`;
+  return [
+    `Starting the site at ${local}${siteUrl ? ` (public address ${siteUrl})` : ""}`,
+    `  The inbox for your leads: ${local}/admin`,
+    "  First time? Make your account: npm run admin -- add-user you@example.com",
+    ...(siteUrl
+      ? []
+      : [
+          "  Alert links need SITE_URL in production (SITE_URL=https://your-domain in .env); without it they use the address each lead came in on.",
+        ]),
+    "",
+  ].join("\n");
+}

@@ -22,5 +22,11 @@ export default [
   route("admin/sources", "routes/admin.sources.tsx"),
   route("admin/export.csv", "routes/admin.export.ts"),
   route("admin/google-ads-conversions.csv", "routes/admin.google-ads.ts"),
+  // Phone alerts: the devices page, its script, the service worker and the app manifest.
+  route("admin/devices", "routes/admin.push.devices.tsx"),
+  route("admin/push/subscriptions", "routes/admin.push.subscriptions.ts"),
+  route("admin/push.js", "routes/admin.push.script.ts"),
+  route("admin/sw.js", "routes/admin.push.sw.ts"),
+  route("admin/manifest.webmanifest", "routes/admin.push.manifest.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -9,9 +9,11 @@ type Result =
   | { ok: true; note?: string }
   | { ok: false; permanent: boolean; error: string }
   | "off";
+type DeviceOutcome = { kind: "sent" } | { kind: "gone" | "retry" | "failed"; error: string };
 interface Report {
   email: Result;
   webhook: Result;
+  push: { device: string; outcome: DeviceOutcome }[] | string;
   settings: { email: string; to: string[]; webhook: string };
 }
 
@@ -60,6 +62,22 @@ if (report.webhook === "off") {
 } else {
   failed = true;
   lines.push(`  FAILED: ${report.webhook.error}`);
+}
+lines.push("Phone alerts (turned on at /admin/devices)");
+if (typeof report.push === "string") {
+  failed = true;
+  lines.push(`  FAILED: ${report.push}`);
+} else if (report.push.length === 0) {
+  lines.push("  none: open /admin/devices on your phone and turn phone alerts on.");
+}
+for (const { device, outcome } of typeof report.push === "string" ? [] : report.push) {
+  if (outcome.kind === "sent")
+    lines.push(`  OK: the push service took a test notification for ${device}.`);
+  else if (outcome.kind === "gone") lines.push(`  removed: ${device} had unsubscribed.`);
+  else {
+    failed = true;
+    lines.push(`  FAILED: ${device}: ${outcome.error}`);
+  }
 }
 console.log(lines.join("\n"));
 process.exit(failed ? 1 : 0);

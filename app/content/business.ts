@@ -78,3 +78,62 @@ export const TRACKING = {
   googleAdsId: setting(env.VITE_GOOGLE_ADS_ID, ""),
   conversionLabel: setting(env.VITE_GOOGLE_ADS_CONVERSION_LABEL, ""),
 } as const;
+
+// --- When we call back ------------------------------------------------------------------
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+const melbourneClock = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Melbourne",
+  weekday: "long",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(":").map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** "7:15 am" from minutes since midnight. */
+function clockText(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  const m = minutes % 60;
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
+}
+
+export interface CallbackPromise {
+  /** Inside opening hours: the usual promise, a call within FIGURES.callbackMinutes. */
+  withinHours: boolean;
+  /** "within 15 minutes", or when the call comes outside hours: "by 7:15 am Monday". */
+  text: string;
+}
+
+/**
+ * What we can honestly promise someone who asked at `at`: inside HOURS (Melbourne time) a
+ * call within FIGURES.callbackMinutes; outside them, by the next opening plus that much.
+ * Read from HOURS, so changing the opening hours changes the promise too.
+ */
+export function callbackPromise(at: Date): CallbackPromise {
+  const parts = Object.fromEntries(melbourneClock.formatToParts(at).map((p) => [p.type, p.value]));
+  const today = WEEKDAYS.indexOf(parts.weekday ?? "");
+  const now = Number(parts.hour) * 60 + Number(parts.minute);
+  const within = FIGURES.callbackMinutes;
+  for (let ahead = 0; ahead <= 7; ahead++) {
+    const day = WEEKDAYS[(today + ahead) % 7] ?? "";
+    const hours = HOURS.find((h) => h.days?.includes(day) && h.opens && h.closes);
+    if (!hours?.opens || !hours.closes) continue;
+    const opens = minutesOf(hours.opens);
+    if (ahead === 0 && now >= opens && now < minutesOf(hours.closes)) {
+      return { withinHours: true, text: `within ${within} minutes` };
+    }
+    if (ahead === 0 && now >= opens) continue;
+    return {
+      withinHours: false,
+      text: `by ${clockText(opens + within)} ${ahead === 0 ? "today" : day}`,
+    };
+  }
+  // No opening hours at all: the old promise is all we have.
+  return { withinHours: true, text: `within ${within} minutes` };
+}

@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { adminMeta, adminRouteHeaders } from "~/lib/admin-headers";
 import { adminDb, requireUser } from "~/server/accounts/auth.server";
+import { alertTrouble } from "~/server/inbox/alerts.server";
 import { type SourceRow, sourceSummary } from "~/server/inbox/leads.server";
 import type { Route } from "./+types/admin.sources";
 
@@ -11,9 +12,10 @@ export const meta: Route.MetaFunction = () => adminMeta("Sources");
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireUser(request);
-  const summary = await sourceSummary(await adminDb());
+  const db = await adminDb();
+  const [summary, trouble] = await Promise.all([sourceSummary(db), alertTrouble(db)]);
   return data(
-    { email: session.user.email, ...summary },
+    { email: session.user.email, ...summary, alertTrouble: trouble },
     { headers: session.setCookie ? { "Set-Cookie": session.setCookie } : {} },
   );
 }

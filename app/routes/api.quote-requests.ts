@@ -82,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
     idempotencyKey: request.headers.get("Idempotency-Key") ?? null,
     ownHost: new URL(request.url).host,
     photos,
+    origin: new URL(request.url).origin,
   });
 
   if (result.ok) return json({ id: result.id }, 201);

@@ -92,6 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     pageUrl: request.headers.get("Referer"),
     ownHost: new URL(request.url).host,
     photos: upload?.photos,
+    origin: new URL(request.url).origin,
   });
   if (result.ok) throw redirect("/thank-you", 303);
 

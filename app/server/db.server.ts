@@ -23,6 +23,11 @@ import type { AlertOutboxTable } from "./alerts/outbox.server";
 import { SERVER_ENV } from "./env.server";
 import { migrationsFor } from "./migrations/index.server";
 import type { QuotePhotosTable } from "./photos/photos.server";
+import type {
+  PushDeliveriesTable,
+  PushKeysTable,
+  PushSubscriptionsTable,
+} from "./push/tables.server";
 import type { RateLimitsTable } from "./rate-limit/rate-limit.server";
 
 export type DialectName = "sqlite" | "postgres";
@@ -59,6 +64,10 @@ export interface QuoteRequestsTable {
   utm_term: string | null;
   utm_content: string | null;
   gclid: string | null;
+  /** The origin the lead was posted to (migration 0010): the alert's links when SITE_URL is unset. */
+  request_origin: string | null;
+  /** What the job was worth when won, in cents (migration 0011); null when not said or not won. */
+  won_value_cents?: number | null;
   /** Photos stored with the request (migration 0013); set once, with them. */
   photo_count: Generated<number>;
 }
@@ -102,6 +111,8 @@ export interface LeadHistoryTable {
   note: string | null;
   author: string;
   created_at: string;
+  /** The job value this entry set, in cents (migration 0011). */
+  value_cents?: number | null;
 }
 
 /** One row, rewritten by /healthz: proof the database takes a write, not just a read. */
@@ -120,6 +131,9 @@ export interface Database {
   known_devices: KnownDevicesTable;
   lead_history: LeadHistoryTable;
   rate_limits: RateLimitsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
+  push_keys: PushKeysTable;
   quote_photos: QuotePhotosTable;
 }
 

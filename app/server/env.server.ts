@@ -64,6 +64,40 @@ const AlertEnvSchema = z.object({
   ALERT_LEASE_SECONDS: integer(120, 1),
   /** Leads (with their notes and history) older than this many days are deleted daily; unset keeps them. */
   LEAD_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).optional()),
+  /** Phone alerts (app/server/push/): a key pair of your own; unset, one is made and kept in the database. */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{87}$/, "must be the base64url public key (65 bytes)")
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be the base64url private key (32 bytes)")
+      .optional(),
+  ),
+  /** Whom push services contact about our pushes; unset, LEAD_ALERT_FROM or the https site. */
+  VAPID_SUBJECT: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) =>
+          /^(mailto:[^\s@]+@[^\s@]+|https:\/\/(?!localhost[:/]|localhost$|127\.)[^\s/]+\/?)$/.test(
+            value,
+          ),
+        {
+          message: "must be mailto:you@your-domain or https://your-domain (not localhost)",
+        },
+      )
+      .optional(),
+  ),
   /** The conversion action's name in Google Ads, for the offline-conversions export. */
   GOOGLE_ADS_CONVERSION_NAME: z.preprocess(
     unsetIfEmpty,
@@ -184,6 +218,9 @@ const ServerEnvSchema = z
     }
     if (env.LEAD_WEBHOOK_URL && !env.LEAD_WEBHOOK_SECRET) {
       problem("LEAD_WEBHOOK_SECRET", "is needed when LEAD_WEBHOOK_URL is set (whsec_…)");
+    }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      problem("VAPID_PRIVATE_KEY", "and VAPID_PUBLIC_KEY go together: set both or neither");
     }
     if (env.ALERT_RETRY_MAX_MS < env.ALERT_RETRY_BASE_MS) {
       problem("ALERT_RETRY_MAX_MS", "must not be below ALERT_RETRY_BASE_MS");

@@ -38,6 +38,11 @@ export interface SubmissionMeta {
   pageUrl?: string | null;
   /** Our own host, so a referrer that is our own site isn't counted as a source. */
   ownHost?: string;
+  /**
+   * The origin the request reached us on (SITE_URL, the trusted proxy's, or the Host
+   * header's), stored so the alert can link to the lead when SITE_URL is unset.
+   */
+  origin?: string;
   now?: number;
   /** Photos already checked and re-encoded (app/server/photos), stored with the lead. */
   photos?: readonly ProcessedPhoto[];
@@ -190,6 +195,7 @@ export function buildRow(
     spamReason: SpamReason | null;
     now: number;
     attribution?: Attribution;
+    origin?: string;
   },
 ): NewQuoteRequest {
   const outside = !isVictorianPostcode(input.postcode) || !isInServiceArea(input.postcode);
@@ -209,6 +215,7 @@ export function buildRow(
     spam_reason: extras.spamReason,
     outside_service_area: outside ? 1 : 0,
     created_at: new Date(extras.now).toISOString(),
+    request_origin: originOrNull(extras.origin),
     ...extras.attribution,
   };
 }
@@ -240,6 +247,17 @@ function replayAnswer(
     (retried ? { ok: true, id: retried.id, duplicate: true } : undefined) ??
     replay(byKey(want.previous))
   );
+}
+
+/** An http(s) origin and nothing more, or null: it ends up in a link in the owner's mail. */
+function originOrNull(origin: string | undefined): string | null {
+  if (!origin || origin.length > 300) return null;
+  try {
+    const url = new URL(origin);
+    return /^https?:$/.test(url.protocol) && url.origin === origin ? origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export function createQuoteService(options: QuoteServiceOptions) {
@@ -293,6 +311,7 @@ export function createQuoteService(options: QuoteServiceOptions) {
         spamReason: spamReasonFor(raw, now, options.minFillMs),
         now,
         attribution: attributionFrom(raw.page_url ?? meta.pageUrl, raw.referrer_host, meta.ownHost),
+        origin: meta.origin,
       });
       row.photo_count = photos.length;
       // The rate limit's count, the lead, its photos and its alert jobs: one transaction.

@@ -111,6 +111,20 @@ describeEachDialect("submitting a quote request", (testDb) => {
     expect(row?.id).not.toBe(999);
   });
 
+  it("keeps the origin the request reached us on (for the alert's links), and nothing odd", async () => {
+    await service().submit(valid(), meta({ origin: "http://192.168.1.20:3000" }));
+    for (const odd of ["javascript:alert(1)", "http://a.example/path", "not a url"]) {
+      await service().submit(valid({ name: `Odd ${odd}` }), meta({ origin: odd }));
+    }
+    const rows = await listQuoteRequests(handle.db);
+    expect(rows.map((row) => row.request_origin).sort()).toEqual([
+      "http://192.168.1.20:3000",
+      null,
+      null,
+      null,
+    ]);
+  });
+
   it("takes source_page from the body when it names a landing page", async () => {
     await service().submit(valid({ source_page: "/roof-repair-frankston/" }), meta());
     const [row] = await listQuoteRequests(handle.db);

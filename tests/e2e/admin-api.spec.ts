@@ -334,6 +334,62 @@ test("the CSV export: RFC 4180 with a BOM, formulas defused, stored markup kept 
   for (const value of rows[0] ?? []) expect(value).not.toMatch(/^[=+\-@\t\r]/);
 });
 
+test("the CSV export: phones as spreadsheets keep them, every note oldest first, the job value", async () => {
+  const { cookie } = await owner();
+  const base = running().base;
+  const tag = randomBytes(3).toString("hex");
+  const typed = [
+    ["0412 345 678", "0412 345 678"],
+    ["61 412 555 666", "0412 555 666"],
+    ["412 555 666", "0412 555 666"],
+    ["(03) 9555 1234", "(03) 9555 1234"],
+    ["0412-555-667", "0412 555 667"],
+    ["+44 20 7946 0958", "0011 44 20 7946 0958"],
+  ] as const;
+  const ids: number[] = [];
+  for (const [i, [phone]] of typed.entries()) {
+    ids.push(await sendLead(base, { name: `Sheet ${tag} ${i}`, phone }));
+  }
+  const work = (id: number, form: Record<string, string>) =>
+    post(`/admin/leads/${id}`, form, {
+      Cookie: cookie,
+      Origin: base,
+      "Sec-Fetch-Site": "same-origin",
+    });
+  const first = ids[0] ?? 0;
+  expect((await work(first, { intent: "save", note: "Rang, no answer" })).status).toBe(303);
+  expect(
+    (
+      await work(first, {
+        intent: "save",
+        status: "won",
+        won_value: "4200.50",
+        note: "-- booked: =tiles, gutter",
+      })
+    ).status,
+  ).toBe(303);
+
+  const response = await get(`/admin/export.csv?q=${tag}`, cookie);
+  expect(response.status).toBe(200);
+  const [header, ...rows]: string[][] = parse(Buffer.from(await response.arrayBuffer()), {
+    bom: true,
+  });
+  const column = (name: string) => header?.indexOf(name) ?? -1;
+  const byName = new Map(rows.map((row) => [row[column("Name")], row]));
+  for (const [i, [phone, shown]] of typed.entries()) {
+    // Exactly as a person writes it: spaces keep the 0, and no apostrophe shows.
+    expect(byName.get(`Sheet ${tag} ${i}`)?.[column("Phone")], phone).toBe(shown);
+  }
+  const won = byName.get(`Sheet ${tag} 0`) ?? [];
+  expect(won[column("Status")]).toBe("won");
+  expect(won[column("Job value (AUD)")]).toBe("4200.50");
+  expect(won[column("Notes")]).toMatch(
+    /^\d{4}-\d\d-\d\d \d\d:\d\d Rang, no answer\n\d{4}-\d\d-\d\d \d\d:\d\d -- booked: =tiles, gutter$/,
+  );
+  expect(byName.get(`Sheet ${tag} 1`)?.[column("Job value (AUD)")]).toBe("");
+  expect(byName.get(`Sheet ${tag} 1`)?.[column("Notes")]).toBe("");
+});
+
 test("attribution: the ad tags of a plain form post (from its Referer) and of the JSON form", async () => {
   const base = running().base;
   const plain = `Plain ${randomBytes(3).toString("hex")}`;
@@ -383,4 +439,142 @@ test("attribution: the ad tags of a plain form post (from its Referer) and of th
     utm_content: null,
     gclid: "Cj0KCQiA-json_22",
   });
+});
+
+test("ticked leads: one post marks them all, each in its history; refused cross-site; odd posts 400", async () => {
+  const { cookie, ip, email } = await owner();
+  const tag = randomBytes(3).toString("hex");
+  const a = await sendLead(running().base, { name: `Bulk A ${tag}` });
+  const b = await sendLead(running().base, { name: `Bulk B ${tag}` });
+  const untouched = await sendLead(running().base, { name: `Bulk C ${tag}` });
+  const statuses = () =>
+    writeDb((db) =>
+      (
+        db
+          .prepare(
+            "select id, status, is_spam from quote_requests where id in (?, ?, ?) order by id",
+          )
+          .all(a, b, untouched) as { id: number; status: string; is_spam: number }[]
+      ).map((row) => `${row.status}${row.is_spam ? "+spam" : ""}`),
+    );
+  const history = (id: number) =>
+    writeDb((db) =>
+      db
+        .prepare(
+          "select kind, from_status, to_status, note, author from lead_history where quote_request_id = ? order by id",
+        )
+        .all(id),
+    );
+  const bulk = (fields: [string, string][], headers: Record<string, string>) =>
+    fetch(new URL("/admin", running().base), {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...headers },
+      body: new URLSearchParams(fields),
+    });
+  const ours = { Origin: running().base, "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": ip };
+  const lost: [string, string][] = [
+    ["bulk", "lost"],
+    ["id", String(a)],
+    ["id", String(b)],
+    ["back", `/admin?q=${tag}&page=2`],
+  ];
+
+  // Another site's form, a sibling site, a forged Origin and a client that says nothing.
+  const foreign: Record<string, string>[] = [
+    { Origin: "http://evil.example", "Sec-Fetch-Site": "cross-site" },
+    { "Sec-Fetch-Site": "same-site" },
+    { Origin: "http://evil.example" },
+    {},
+  ];
+  for (const headers of foreign) {
+    expect((await bulk(lost, headers)).status, JSON.stringify(headers)).toBe(403);
+  }
+  expect(statuses()).toEqual(["new", "new", "new"]);
+  // Without a session: to the sign-in page, nothing changed.
+  const anonymous = await fetch(new URL("/admin", running().base), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...ours },
+    body: new URLSearchParams(lost),
+  });
+  expect(anonymous.status).toBe(303);
+  expect(anonymous.headers.get("location")).toMatch(/^\/admin\/login/);
+  expect(statuses()).toEqual(["new", "new", "new"]);
+
+  // Odd posts: an unknown action, no leads, an id that isn't one, too many, not a form.
+  const odd: [string, string][][] = [
+    [
+      ["bulk", "delete"],
+      ["id", String(a)],
+    ],
+    [["bulk", "lost"]],
+    [
+      ["bulk", "lost"],
+      ["id", "1 or 1=1"],
+    ],
+    [
+      ["bulk", "lost"],
+      ["id", "-1"],
+    ],
+    [
+      ["bulk", "lost"],
+      ["id", "99999999999999999999"],
+    ],
+    [["bulk", "lost"], ...Array.from({ length: 101 }, (): [string, string] => ["id", String(a)])],
+  ];
+  for (const fields of odd) {
+    const response = await bulk(fields, ours);
+    expect(response.status, JSON.stringify(fields).slice(0, 80)).toBe(400);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  }
+  const json = await fetch(new URL("/admin", running().base), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/json", Cookie: cookie, ...ours },
+    body: JSON.stringify({ bulk: "lost", id: [a] }),
+  });
+  expect(json.status).toBe(400);
+  expect(statuses()).toEqual(["new", "new", "new"]);
+
+  // Ours: both marked, each recorded; an id with no lead behind it is counted, not an error.
+  const done = await bulk([...lost, ["id", "999999999"]], ours);
+  expect(done.status).toBe(303);
+  const location = new URL(done.headers.get("location") ?? "", running().base);
+  expect(location.pathname).toBe("/admin");
+  expect(Object.fromEntries(location.searchParams)).toEqual({
+    q: tag,
+    done: "lost",
+    changed: "2",
+    missing: "1",
+  });
+  expect(statuses()).toEqual(["lost", "lost", "new"]);
+  for (const id of [a, b]) {
+    expect(history(id)).toEqual([
+      { kind: "status", from_status: "new", to_status: "lost", note: null, author: email },
+    ]);
+  }
+  const page = await (await get(`${location.pathname}${location.search}`, cookie)).text();
+  expect(page).toContain("2 leads marked lost. 1 lead no longer here (deleted?).");
+
+  // Spam, and a "back" that leads off the inbox goes to the inbox instead.
+  const spam = await bulk(
+    [
+      ["bulk", "spam"],
+      ["id", String(b)],
+      ["back", "https://evil.example/admin"],
+    ],
+    ours,
+  );
+  expect(spam.status).toBe(303);
+  expect(spam.headers.get("location")).toBe("/admin?done=spam&changed=1&missing=0");
+  expect(statuses()).toEqual(["lost", "lost+spam", "new"]);
+  expect(history(b)).toContainEqual({
+    kind: "note",
+    from_status: null,
+    to_status: null,
+    note: "Marked as spam.",
+    author: email,
+  });
+  expect((await get("/healthz")).status).toBe(200);
 });

@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { expect, test } from "@playwright/test";
+import { leadReference } from "../../app/lib/lead-reference";
 import {
   createScratchPostgres,
   postgresReachable,
@@ -85,6 +86,77 @@ test.describe("lead alerts", () => {
         [answer.json?.id, "webhook", "not_configured"],
       ]);
     } finally {
+      db.remove();
+    }
+  });
+
+  test("the alert links to the lead on the origin it was posted to, or on SITE_URL; the acknowledgement quotes its reference", async () => {
+    const smtp = await startSmtpSink();
+    const db = scratchSqlite("alerts-links");
+    try {
+      const server = await spawnServer({ DATABASE_URL: db.url, ...mailEnv(smtp), ...FAST_RETRIES });
+      servers.push(server);
+      // One server, reached by two names: each lead's links use the one it came in on.
+      const viaLocalhost = await postQuote(
+        server.url,
+        validQuote({ name: "Sam Nguyen", postcode: "3011", phone: "412 555 666" }),
+      );
+      const viaAddress = await postQuote(
+        `http://127.0.0.1:${server.port}`,
+        validQuote({ name: "Jo Bloggs", email: null }),
+      );
+      expect([viaLocalhost.status, viaAddress.status]).toEqual([201, 201]);
+      await smtp.waitFor((messages) => messages.length === 3);
+      const toOwner = (name: string) =>
+        smtp.messages.find(
+          (m) => m.envelopeTo.includes("owner@roofs.example") && m.parsed.subject?.includes(name),
+        )?.parsed;
+
+      const sam = toOwner("Sam Nguyen");
+      expect(sam?.subject).toBe("New lead: Sam Nguyen, Footscray 3011, 0412 555 666");
+      const html = String(sam?.html);
+      expect(html).toContain(
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      );
+      expect(html).toMatch(/<body[^>]*>\s*<div style="display:none[^"]*">Drip in the hallway/);
+      expect(sam?.text?.startsWith("Drip in the hallway when it rains.")).toBe(true);
+      const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+      expect(links.slice(0, 2)).toEqual([
+        "tel:+61412555666",
+        `http://localhost:${server.port}/admin/leads/${viaLocalhost.json?.id}`,
+      ]);
+      expect(String(toOwner("Jo Bloggs")?.html)).toContain(
+        `href="http://127.0.0.1:${server.port}/admin/leads/${viaAddress.json?.id}"`,
+      );
+
+      // The link opens that lead's page (the sign-in first, for a visitor without a session).
+      const opened = await fetch(links[1] as string, { redirect: "manual" });
+      expect(opened.status).toBeLessThan(400);
+
+      const ack = smtp.messages.find((m) => m.envelopeTo.includes("sam@example.com"))?.parsed;
+      expect(ack?.text).toContain(
+        `Your reference is ${leadReference(Number(viaLocalhost.json?.id))}.`,
+      );
+      expect(ack?.text).toMatch(/We'll call you (within 15 minutes|by \d{1,2}:\d\d [ap]m \w+)\./);
+
+      const configured = await spawnServer({
+        DATABASE_URL: db.url,
+        ...mailEnv(smtp),
+        ...FAST_RETRIES,
+        SITE_URL: "https://www.roofs.example",
+      });
+      servers.push(configured);
+      const viaConfigured = await postQuote(
+        `http://127.0.0.1:${configured.port}`,
+        validQuote({ name: "Alex Configured", email: null }),
+      );
+      expect(viaConfigured.status).toBe(201);
+      await smtp.waitFor((messages) => messages.length === 4);
+      expect(String(toOwner("Alex Configured")?.html)).toContain(
+        `href="https://www.roofs.example/admin/leads/${viaConfigured.json?.id}"`,
+      );
+    } finally {
+      await smtp.close();
       db.remove();
     }
   });

@@ -254,7 +254,7 @@ describeEachDialect("accounts", (testDb) => {
       const phone = await attempt(OWNER, PASSWORD, "198.51.100.201", at, device);
       expect(phone.ok).toBe(true);
       if (phone.ok) expect(phone.deviceToken).toBe(device);
-    });
+    }, 90_000); // a dozen real scrypt hashes of 128 MiB: slow on a loaded machine
 
     it("a known device has its own budget of guesses and counts only for its own account", async () => {
       await addUser(handle.db, OWNER, PASSWORD);

@@ -3,6 +3,8 @@
 
 import { getDb, startDatabase } from "../db.server";
 import { SERVER_ENV } from "../env.server";
+import { currentPushSender, currentPushSettings, pushDelivery } from "../push/index.server";
+import { sendTestPush, type TestPushReport } from "../push/send.server";
 import { createMailer, leadAlertMail, type Mailer, type SendResult } from "./email.server";
 import type { AlertLead } from "./lead.server";
 import { currentAlertSettings, shownSmtpUrl } from "./settings.server";
@@ -48,6 +50,14 @@ export function startAlerts(): void {
     settings.smtp && settings.ack
       ? createMailer(settings.smtp.url, shownSmtpUrl(settings.smtp.url), "customer")
       : undefined;
+  // Phone alerts need no settings: say only when the subject had to fall back, and make
+  // the key pair now rather than on the first device's visit.
+  const push = currentPushSettings();
+  if (push.subjectNote)
+    logLine({ level: "warn", event: "push.subject", message: push.subjectNote });
+  currentPushSender()
+    .keys()
+    .catch(() => {});
   worker = createAlertWorker({
     database: async () => {
       await startDatabase();
@@ -57,6 +67,7 @@ export function startAlerts(): void {
     settings,
     mailer,
     ackMailer,
+    push: pushDelivery(),
     log: logLine,
   });
   worker.start();
@@ -81,6 +92,8 @@ export function kickAlerts(): void {
 export interface AlertTestReport {
   email: SendResult | "off";
   webhook: SendResult | "off";
+  /** One line per device of every owner (none: nobody turned phone alerts on), or what failed. */
+  push: TestPushReport[] | string;
   settings: { email: string; to: string[]; webhook: string };
 }
 
@@ -103,6 +116,7 @@ export async function sendTestAlerts(now: Date = new Date()): Promise<AlertTestR
     outside_service_area: 0,
     created_at: now.toISOString(),
     photo_count: 0,
+    request_origin: null,
   };
   const deliveryId = `msg_test_${now.getTime()}`;
   let email: SendResult | "off" = "off";
@@ -116,6 +130,7 @@ export async function sendTestAlerts(now: Date = new Date()): Promise<AlertTestR
           from: settings.smtp.from,
           to: settings.smtp.to,
           deliveryId,
+          siteUrl: settings.siteUrl,
         });
         email = await testMailer.send({ ...mail, subject: `Test alert: ${mail.subject}` });
       }
@@ -133,9 +148,17 @@ export async function sendTestAlerts(now: Date = new Date()): Promise<AlertTestR
       }),
     );
   }
+  let push: TestPushReport[] | string;
+  try {
+    await startDatabase();
+    push = await sendTestPush(getDb(), currentPushSender());
+  } catch (error) {
+    push = `could not read the devices from the database (${error instanceof Error ? error.message : String(error)})`;
+  }
   return {
     email,
     webhook,
+    push,
     settings: {
       email: settings.smtp ? shownSmtpUrl(settings.smtp.url) : "off",
       to: settings.smtp?.to ?? [],

@@ -16,6 +16,7 @@ export type AlertLead = Pick<
   | "outside_service_area"
   | "created_at"
   | "photo_count"
+  | "request_origin"
 >;
 
 export async function loadLeads(
@@ -38,6 +39,7 @@ export async function loadLeads(
       "outside_service_area",
       "created_at",
       "photo_count",
+      "request_origin",
     ])
     .where("id", "in", [...new Set(ids)])
     .execute();
@@ -52,16 +54,6 @@ export async function loadLeads(
       },
     ]),
   );
-}
-
-/**
- * "+61412345678" for an Australian number as stored (0412345678), the number itself when it
- * was typed with a country code; null when we can't tell which country it belongs to.
- */
-export function phoneE164(normalised: string): string | null {
-  if (/^\+\d{8,15}$/.test(normalised)) return normalised;
-  if (/^0\d{9}$/.test(normalised)) return `+61${normalised.slice(1)}`;
-  return null;
 }
 
 /** "Wednesday 4 March 2026, 4:06 pm" in Melbourne, whatever the server's own time zone. */

@@ -13,13 +13,13 @@ import {
 import type { Database, DialectName } from "../db.server";
 import { type AlertSettings, currentAlertSettings } from "./settings.server";
 
-export const ALERT_CHANNELS = ["email", "webhook", "ack"] as const;
+export const ALERT_CHANNELS = ["email", "webhook", "ack", "push"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 /** skipped: an acknowledgement the per-recipient cap held back (the reason in last_error). */
 export type AlertStatus = "pending" | "sent" | "failed" | "not_configured" | "skipped";
 
 /** The lanes the worker claims separately, so the owner's alerts never queue behind a customer's mail. */
-export const OWNER_CHANNELS: readonly AlertChannel[] = ["email", "webhook"];
+export const OWNER_CHANNELS: readonly AlertChannel[] = ["email", "webhook", "push"];
 export const CUSTOMER_CHANNELS: readonly AlertChannel[] = ["ack"];
 
 export interface AlertOutboxTable {
@@ -134,6 +134,14 @@ export async function enqueueLeadAlerts(
     last_error: null as string | null,
   });
   const jobs = [job("email", Boolean(settings.smtp)), job("webhook", Boolean(settings.webhook))];
+  // Phone alerts: one job per lead that fans out to every device (app/server/push/), there
+  // only when some owner has turned them on.
+  const device = await trx
+    .selectFrom("push_subscriptions")
+    .select("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (device) jobs.push(job("push", true));
   // The acknowledgement only exists for a customer who gave an address and a business that
   // sends mail; otherwise there is nothing to report about it.
   if (settings.smtp && settings.ack && lead.email) {

@@ -9,6 +9,11 @@ export interface AlertSettings {
   retry: { baseMs: number; maxMs: number; forMs: number };
   pollMs: number;
   leaseMs: number;
+  /**
+   * SITE_URL: the origin the alert's links point at. Unset, each lead's own request origin
+   * is used (see leadLinkOrigin in email.server.ts).
+   */
+  siteUrl?: string;
 }
 
 export function alertSettingsFrom(env: ServerEnv): AlertSettings {
@@ -33,6 +38,7 @@ export function alertSettingsFrom(env: ServerEnv): AlertSettings {
     },
     pollMs: env.ALERT_POLL_MS,
     leaseMs: env.ALERT_LEASE_SECONDS * 1000,
+    siteUrl: env.SITE_URL,
   };
 }
 

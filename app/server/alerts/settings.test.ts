@@ -33,6 +33,10 @@ describe("alert settings", () => {
     });
     expect(settings.webhook).toEqual({ url: "https://hooks.example.com/leads", secret: SECRET });
     expect(settings.ack).toBe(false);
+    expect(settings.siteUrl).toBeUndefined();
+    expect(alertSettingsFrom(parseServerEnv({ SITE_URL: "https://roofs.example/" })).siteUrl).toBe(
+      "https://roofs.example",
+    );
     expect(shownSmtpUrl(settings.smtp?.url ?? "")).toBe("smtps://user:***@mail.example.com:465");
   });
 

@@ -1,8 +1,9 @@
 // The lead webhook, signed the Standard Webhooks way (https://www.standardwebhooks.com/), so
 // receivers verify it with the `standardwebhooks` package or any of its ports.
 import { Webhook } from "standardwebhooks";
+import { phoneE164 } from "~/lib/phone";
 import type { SendResult } from "./email.server";
-import { type AlertLead, phoneE164 } from "./lead.server";
+import type { AlertLead } from "./lead.server";
 
 export const WEBHOOK_EVENT = "quote_request.created";
 const TIMEOUT_MS = 10_000;
@@ -15,7 +16,7 @@ export function webhookPayload(lead: AlertLead, eventTime: string) {
       id: lead.id,
       name: lead.name,
       phone: lead.phone,
-      phone_e164: phoneE164(lead.phone_normalised),
+      phone_e164: phoneE164(lead.phone),
       email: lead.email,
       postcode: lead.postcode,
       suburb: lead.suburb,

@@ -6,7 +6,9 @@
 import { hostname } from "node:os";
 import type { Kysely } from "kysely";
 import { type Database, type DialectName, withTimeout } from "../db.server";
-import { acknowledgementMail, leadAlertMail, type Mailer, type SendResult } from "./email.server";
+import type { PushDelivery } from "../push/index.server";
+import type { PushResult } from "../push/send.server";
+import { acknowledgementMail, leadAlertMail, type Mailer } from "./email.server";
 import { type AlertLead, loadLeads } from "./lead.server";
 import {
   type AlertChannel,
@@ -36,6 +38,8 @@ export interface AlertWorkerOptions {
    */
   ackMailer?: Mailer;
   workerId?: string;
+  /** Phone alerts (the "push" channel); without it those jobs are not configured. */
+  push?: PushDelivery;
   /** Owner's jobs claimed at a time (the customers' lane takes half as many). */
   batchSize?: number;
   log?: (fields: Record<string, unknown>) => void;
@@ -97,8 +101,11 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
   let staleClaims: Promise<void> | undefined;
   let lastErrorLog = 0;
 
-  async function deliver(job: OutboxJob, lead: AlertLead | undefined): Promise<SendResult | null> {
+  async function deliver(job: OutboxJob, lead: AlertLead | undefined): Promise<PushResult | null> {
     if (!lead) return { ok: false, permanent: true, error: "the quote request no longer exists" };
+    if (job.channel === "push") {
+      return options.push ? options.push.deliver(await options.database(), lead) : null;
+    }
     if (job.channel === "webhook") {
       if (!settings.webhook) return null;
       const request = signedWebhook(
@@ -115,16 +122,22 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           from: settings.smtp.from,
           to: settings.smtp.to,
           deliveryId: job.delivery_id,
+          siteUrl: settings.siteUrl,
         }),
       );
     }
     if (!settings.ack || !lead.email || !ackMailer) return null;
     return ackMailer.send(
-      acknowledgementMail(lead.email, { from: settings.smtp.from, deliveryId: job.delivery_id }),
+      acknowledgementMail(lead.email, {
+        from: settings.smtp.from,
+        deliveryId: job.delivery_id,
+        leadId: lead.id,
+        requestedAt: lead.created_at,
+      }),
     );
   }
 
-  function outcomeOf(job: OutboxJob, result: SendResult | null, now: Date): JobOutcome {
+  function outcomeOf(job: OutboxJob, result: PushResult | null, now: Date): JobOutcome {
     if (result === null) return { jobId: job.id, kind: "not_configured" };
     if (result.ok) return { jobId: job.id, kind: "sent", note: result.note };
     const attempts = Number(job.attempts) + 1;
@@ -137,7 +150,9 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
         error: `gave up after ${attempts} attempts: ${result.error}`,
       };
     }
-    const delay = retryDelayMs(attempts, settings.retry);
+    // A push service's Retry-After is a floor under our own backoff.
+    const asked = "retryAfterMs" in result ? (result.retryAfterMs ?? 0) : 0;
+    const delay = Math.max(retryDelayMs(attempts, settings.retry), asked);
     return {
       jobId: job.id,
       kind: "retry",
@@ -180,7 +195,7 @@ export function createAlertWorker(options: AlertWorkerOptions): AlertWorker {
           skipped.push(job.id);
           return null;
         }
-        let result: SendResult | null;
+        let result: PushResult | null;
         try {
           result = await withTimeout(
             deliver(job, leads.get(job.quote_request_id)),

@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
+import { leadReference } from "~/lib/lead-reference";
 import { countQuoteRequests, describeEachDialect } from "../../../tests/support/database";
 import {
   type SmtpSink,
@@ -189,6 +190,47 @@ describeEachDialect("lead alerts", (testDb) => {
     const rows = await jobs(id);
     expect(request?.id).toBe(rows.find((r) => r.channel === "webhook")?.delivery_id);
     expect(alert?.parsed.messageId).toContain(rows.find((r) => r.channel === "email")?.delivery_id);
+  });
+
+  it("links the alert to the lead on the origin it was posted to, or on SITE_URL", async () => {
+    const posted = await storeLead({ request_origin: "http://192.168.1.20:3000" });
+    expect(await worker(settings({ ack: false })).runOnce("owner")).toBe(2);
+    const alert = smtp.messages.find((m) => m.envelopeTo.includes("owner@roofs.example"));
+    expect(String(alert?.parsed.html)).toContain(
+      `href="http://192.168.1.20:3000/admin/leads/${posted}"`,
+    );
+
+    smtp.messages.length = 0;
+    const configured = settings({ ack: false, siteUrl: "https://www.roofs.example" });
+    const other = await storeLead({ request_origin: "http://192.168.1.20:3000" }, configured);
+    expect(await worker(configured).runOnce("owner")).toBe(2);
+    expect(String(smtp.messages[0]?.parsed.html)).toContain(
+      `href="https://www.roofs.example/admin/leads/${other}"`,
+    );
+  });
+
+  it("promises the customer a call by the opening hours at the moment they asked", async () => {
+    // Saturday 7 March 2026, 7:30 pm in Melbourne, and Wednesday 4 March, 4:06 pm.
+    const weekend = await storeLead({ created_at: "2026-03-07T08:30:00.000Z" });
+    const weekday = await storeLead({
+      created_at: "2026-03-04T05:06:07.000Z",
+      email: "jo@example.com",
+    });
+    await worker().runOnce("customer");
+    const ackTo = (address: string) => smtp.messages.find((m) => m.envelopeTo.includes(address));
+    const saturday = ackTo("sam@example.com")?.parsed;
+    expect(saturday?.subject).toContain(leadReference(weekend));
+    expect(saturday?.text).toContain(`Your reference is ${leadReference(weekend)}.`);
+    expect(saturday?.text).toContain("We'll call you by 7:15 am Monday.");
+    const wednesday = ackTo("jo@example.com")?.parsed;
+    expect(wednesday?.text).toContain(`Your reference is ${leadReference(weekday)}.`);
+    expect(wednesday?.text).toContain("We'll call you within 15 minutes.");
+  });
+
+  it("gives the webhook the number in international form however it was typed", async () => {
+    await storeLead({ phone: "412 555 666", phone_normalised: "412555666" });
+    await worker(settings({ smtp: undefined })).runOnce("owner");
+    expect(hook.requests[0]?.payload).toMatchObject({ data: { phone_e164: "+61412555666" } });
   });
 
   it("writes not_configured rows, and sends nothing, when alerts are off", async () => {

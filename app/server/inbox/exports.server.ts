@@ -4,7 +4,9 @@
 // other work between pages: a 100,000-lead export held /healthz for 0.88 s when it was one
 // query and one string (issue 19).
 import type { Kysely, Selectable } from "kysely";
+import { jobValueDecimal } from "~/lib/lead-status";
 import { MELBOURNE, melbourneTimestamp } from "~/lib/melbourne-time";
+import { phoneForSpreadsheet } from "~/lib/phone";
 import type { Database, QuoteRequestsTable } from "../db.server";
 import { type CsvValue, csvLines, UTF8_BOM } from "./csv.server";
 import { filteredLeads, type LeadFilter } from "./leads.server";
@@ -14,6 +16,7 @@ const LEAD_COLUMNS = [
   "Received (UTC)",
   "Received (Melbourne)",
   "Status",
+  "Job value (AUD)",
   "Name",
   "Phone",
   "Email",
@@ -21,6 +24,7 @@ const LEAD_COLUMNS = [
   "Postcode",
   "Outside service area",
   "Message",
+  "Notes",
   "Source page",
   "Landing page",
   "Referrer",
@@ -110,27 +114,57 @@ async function* leadPages(
       .orderBy("id", "desc")
       .limit(pageSize)
       .execute();
-    yield rows.map(leadLine);
+    const notes = await notesOf(
+      db,
+      rows.map((row) => Number(row.id)),
+    );
+    yield rows.map((row) => leadLine(row, notes.get(Number(row.id)) ?? []));
     const last = rows.at(-1);
     if (!last || rows.length < pageSize) return;
     after = { createdAt: last.created_at, id: Number(last.id) };
   }
 }
 
-function leadLine(row: Selectable<QuoteRequestsTable>): CsvValue[] {
+/** Each lead's notes, oldest first, as "2026-03-04 16:07 the note" (Melbourne time). */
+async function notesOf(db: Kysely<Database>, ids: number[]): Promise<Map<number, string[]>> {
+  const notes = new Map<number, string[]>();
+  if (ids.length === 0) return notes;
+  const rows = await db
+    .selectFrom("lead_history")
+    .select(["quote_request_id", "note", "created_at"])
+    .where("kind", "=", "note")
+    .where("quote_request_id", "in", ids)
+    .orderBy("quote_request_id")
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  for (const row of rows) {
+    if (!row.note) continue;
+    const id = Number(row.quote_request_id);
+    const list = notes.get(id) ?? [];
+    list.push(`${melbourneTimestamp(row.created_at).slice(0, 16)} ${row.note}`);
+    notes.set(id, list);
+  }
+  return notes;
+}
+
+function leadLine(row: Selectable<QuoteRequestsTable>, notes: string[]): CsvValue[] {
   return [
     Number(row.id),
     row.created_at,
     melbourneTimestamp(row.created_at),
     row.status,
+    jobValueDecimal(row.won_value_cents),
     row.name,
-    // National form: "+61…" would look like a formula and get an apostrophe.
-    row.phone_normalised,
+    // "0412 345 678": with its spaces no spreadsheet reads it as a number and drops the 0, and
+    // it needs no apostrophe; overseas numbers as dialled from here ("+" would be a formula).
+    phoneForSpreadsheet(row.phone),
     row.email,
     row.suburb,
     row.postcode,
     Number(row.outside_service_area) === 1 ? "yes" : "no",
     row.message,
+    notes.join("\n"),
     row.source_page,
     row.landing_page,
     row.referrer_host,
@@ -151,7 +185,7 @@ const GCLID = /^[A-Za-z0-9_-]{10,200}$/;
 /**
  * Google Ads "offline conversions" upload: a time-zone line, then Google Click ID, Conversion
  * Name, Conversion Time, Conversion Value, Conversion Currency. The time is when the lead was
- * marked won. No byte-order mark: Google reads plain UTF-8 and expects the first line as is.
+ * marked won; the value is the job's, in dollars (AUD), as the owner gave it. No byte-order mark: Google reads plain UTF-8 and expects the first line as is.
  */
 export function googleAdsConversionsStream(
   db: Kysely<Database>,
@@ -191,19 +225,27 @@ async function* conversionPages(
         join
           .onRef("lead_history.quote_request_id", "=", "quote_requests.id")
           .on("lead_history.kind", "=", "status")
-          .on("lead_history.to_status", "=", "won"),
+          .on("lead_history.to_status", "=", "won")
+          // A value corrected later (won to won) doesn't move the conversion's time.
+          .on("lead_history.from_status", "<>", "won"),
       )
       .select((eb) => [
         "quote_requests.id as id",
         "quote_requests.gclid as gclid",
         "quote_requests.created_at as createdAt",
+        "quote_requests.won_value_cents as valueCents",
         eb.fn.max("lead_history.created_at").as("wonAt"),
       ])
       .where("quote_requests.status", "=", "won")
       .where("quote_requests.is_spam", "=", 0)
       .where("quote_requests.gclid", "is not", null)
       .where("quote_requests.id", ">", after)
-      .groupBy(["quote_requests.id", "quote_requests.gclid", "quote_requests.created_at"])
+      .groupBy([
+        "quote_requests.id",
+        "quote_requests.gclid",
+        "quote_requests.created_at",
+        "quote_requests.won_value_cents",
+      ])
       .orderBy("quote_requests.id")
       .limit(pageSize)
       .execute();
@@ -214,7 +256,8 @@ async function* conversionPages(
         row.gclid,
         conversionName,
         melbourneTimestamp(row.wonAt ?? row.createdAt),
-        "",
+        // Empty when the owner didn't say: Google then uses the conversion action's default.
+        jobValueDecimal(row.valueCents),
         "AUD",
       ]);
     }

@@ -9,6 +9,9 @@ import { createRateLimits } from "./0006-create-rate-limits.server";
 import { createKnownDevices } from "./0007-create-known-devices.server";
 import { ackCapAndSkipped } from "./0008-ack-cap-and-skipped.server";
 import { leadIds64Bit } from "./0009-lead-ids-64-bit.server";
+import { requestOrigin } from "./0010-request-origin.server";
+import { wonValue } from "./0011-won-value.server";
+import { createPush } from "./0012-create-push.server";
 import { createQuotePhotos } from "./0013-create-quote-photos.server";
 
 /**
@@ -26,6 +29,9 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0007_create_known_devices": createKnownDevices,
     "0008_ack_cap_and_skipped": ackCapAndSkipped(dialect),
     "0009_lead_ids_64_bit": leadIds64Bit(dialect),
+    "0010_request_origin": requestOrigin,
+    "0011_won_value": wonValue,
+    "0012_create_push": createPush(dialect),
     "0013_create_quote_photos": createQuotePhotos(dialect),
   };
 }
