@@ -184,7 +184,8 @@ const ServerEnvSchema = z
     ),
     /** Time a client gets to send its request headers, then its whole request (a slow phone meets both). */
     HTTP_HEADERS_TIMEOUT_MS: integer(20_000, 1_000),
-    HTTP_REQUEST_TIMEOUT_MS: integer(30_000, 1_000),
+    // Long enough for 50 MB of photos from a phone on a slow network (about 1.5 Mbit/s).
+    HTTP_REQUEST_TIMEOUT_MS: integer(300_000, 1_000),
     /** How long an idle keep-alive connection stays open. */
     HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(5_000, 100),
     /** Threads that render pages (default: one per core but one); 0 renders on the main thread. */
