@@ -1,10 +1,10 @@
-import { type ComponentType, createElement, startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { enhancePage } from "./islands/enhancements";
-import { ISLANDS } from "./islands/registry";
+import { startIslands } from "./islands/wake";
 
-// No router runs in the browser: every page is server HTML, and only the islands marked in it
-// are hydrated (see app/islands/). Links between pages are ordinary page loads.
+// No router runs in the browser: every page is server HTML, and each island marked in it
+// wakes (loads its code and hydrates) only when the visitor reaches for it; react-dom itself
+// loads with the first island woken. This module is what every page runs: page-wide
+// listeners and the runtime that wakes islands (see app/islands/).
 enhancePage();
 
 if (import.meta.hot) {
@@ -19,17 +19,4 @@ if (import.meta.hot) {
   };
 }
 
-// As a transition, hydration is cut into short slices that give way to the visitor's taps
-// and scrolls, instead of one long task; React still hydrates an island at once when someone
-// clicks or types in it.
-startTransition(() => {
-  for (const container of document.querySelectorAll<HTMLElement>("[data-island]")) {
-    const name = container.dataset.island ?? "";
-    const Component = (ISLANDS as Record<string, ComponentType<object>>)[name];
-    if (!Component) {
-      console.error("No island component named", name);
-      continue;
-    }
-    hydrateRoot(container, createElement(Component, JSON.parse(container.dataset.props ?? "{}")));
-  }
-});
+startIslands();

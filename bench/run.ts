@@ -10,7 +10,8 @@
 //     inserts per second with alerts on against off.
 // Writes bench/results/latest.json and prints tables. Settings: BENCH_DURATION_S (5),
 // BENCH_CONCURRENCY (16), BENCH_ROUNDS (5 alternating turns for the page comparison),
-// BENCH_LIGHTHOUSE_RUNS (1, median of n when more).
+// BENCH_LIGHTHOUSE_RUNS (1, median of n when more), BENCH_ONLY=lighthouse (part 1 alone, saved
+// to bench/results/lighthouse.json).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -33,6 +34,8 @@ const WARMUP_MS = 1000;
 /** The page comparisons run in this many alternating turns (ours, ours br, nginx, …). */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const RESULTS_DIR = resolve("bench/results");
+/** "lighthouse": measure the pages and stop (the server and insert figures take minutes). */
+const ONLY = process.env.BENCH_ONLY ?? "";
 const PRERENDERED_HOME = resolve("build/client/index.html");
 
 const SUBURB_PAGE = LANDING_PAGES.find((page) => page.suburb);
@@ -53,6 +56,62 @@ async function lighthouseAll(siteUrl: string, floorUrl: string) {
   } finally {
     chrome.kill();
   }
+}
+
+type LighthouseBench = Awaited<ReturnType<typeof lighthouseAll>>;
+
+function printLighthouse(lighthouse: LighthouseBench) {
+  const pageRows = [
+    ...lighthouse.pages.map((p) => ({ label: p.path, ...p })),
+    { label: "floor (headline only)", ...lighthouse.floor, lcpVsFloor: 1 },
+  ].map((p) => [
+    p.label,
+    p.scores.performance,
+    p.scores.accessibility,
+    p.scores.bestPractices,
+    p.scores.seo,
+    p.fcpMs,
+    p.lcpMs,
+    p.lcpVsFloor.toFixed(2),
+    p.tbtMs,
+    p.cls.toFixed(3),
+    kb(p.bytes.total),
+    kb(p.bytes.document),
+    kb(p.bytes.script),
+    kb(p.bytes.stylesheet),
+    kb(p.bytes.font),
+    kb(p.bytes.image),
+    kb(p.bytes.other),
+    kb(p.bytes["third-party"]),
+  ]);
+  console.log(
+    `\nLighthouse, mobile defaults (${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS > 1 ? "s, median" : ""} per page); times in ms, sizes in KiB transferred\n`,
+  );
+  console.log(
+    table(
+      [
+        "page",
+        "perf",
+        "a11y",
+        "bp",
+        "seo",
+        "FCP",
+        "LCP",
+        "LCP/floor",
+        "TBT",
+        "CLS",
+        "total",
+        "html",
+        "js",
+        "css",
+        "font",
+        "img",
+        "other",
+        "3rd-party",
+      ],
+      pageRows,
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -88,6 +147,20 @@ async function main() {
     log("Lighthouse (mobile defaults) …");
     const lighthouse = await lighthouseAll(server.url, floor.urls.floor as string);
     await floor.stop();
+    if (ONLY === "lighthouse") {
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      const saved = {
+        date: started.toISOString(),
+        machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", loadAverageAtStart: load },
+        runsPerPage: LIGHTHOUSE_RUNS,
+        floor: { html: FLOOR_HTML, ...lighthouse.floor },
+        pages: lighthouse.pages,
+      };
+      writeFileSync(join(RESULTS_DIR, "lighthouse.json"), `${JSON.stringify(saved, null, 2)}\n`);
+      printLighthouse(lighthouse);
+      console.log(`\nSaved bench/results/lighthouse.json`);
+      return;
+    }
 
     // nginx first (if any), so the same-file comparison can interleave with it.
     const nginx = nginxAvailable() ? await startNginx(PRERENDERED_HOME) : null;
@@ -200,62 +273,12 @@ async function main() {
     mkdirSync(RESULTS_DIR, { recursive: true });
     writeFileSync(join(RESULTS_DIR, "latest.json"), `${JSON.stringify(summary, null, 2)}\n`);
 
-    const pageRows = [
-      ...lighthouse.pages.map((p) => ({ label: p.path, ...p })),
-      { label: "floor (headline only)", ...lighthouse.floor, lcpVsFloor: 1 },
-    ].map((p) => [
-      p.label,
-      p.scores.performance,
-      p.scores.accessibility,
-      p.scores.bestPractices,
-      p.scores.seo,
-      p.fcpMs,
-      p.lcpMs,
-      p.lcpVsFloor.toFixed(2),
-      p.tbtMs,
-      p.cls.toFixed(3),
-      kb(p.bytes.total),
-      kb(p.bytes.document),
-      kb(p.bytes.script),
-      kb(p.bytes.stylesheet),
-      kb(p.bytes.font),
-      kb(p.bytes.image),
-      kb(p.bytes.other),
-      kb(p.bytes["third-party"]),
-    ]);
     const loadRow = (label: string, r: LoadResult | null) =>
       r
         ? [label, r.rps, r.p50Ms, r.p90Ms, r.p99Ms, r.maxMs, r.requests, r.failed]
         : [label, "-", "-", "-", "-", "-", "-", "-"];
 
-    console.log(
-      `\nLighthouse, mobile defaults (${LIGHTHOUSE_RUNS} run${LIGHTHOUSE_RUNS > 1 ? "s, median" : ""} per page); times in ms, sizes in KiB transferred\n`,
-    );
-    console.log(
-      table(
-        [
-          "page",
-          "perf",
-          "a11y",
-          "bp",
-          "seo",
-          "FCP",
-          "LCP",
-          "LCP/floor",
-          "TBT",
-          "CLS",
-          "total",
-          "html",
-          "js",
-          "css",
-          "font",
-          "img",
-          "other",
-          "3rd-party",
-        ],
-        pageRows,
-      ),
-    );
+    printLighthouse(lighthouse);
     console.log(
       `\nServer: GET /, ${CONCURRENCY} connections, ${DURATION_MS / 1000} s per server in ${ROUNDS} alternating turns, after ${WARMUP_MS / 1000} s warm-up; latency in ms\n`,
     );

@@ -1,9 +1,13 @@
-import { useEffect } from "react";
+export interface ConsoleNoteProps {
+  message: string;
+}
+
+/** Renders nothing: its work is logNote below, which the browser runs (no React needed). */
+export function ConsoleNote(_props: ConsoleNoteProps) {
+  return null;
+}
 
 /** Logs a note with the current path to the browser console (the spec's 404 behaviour). */
-export function ConsoleNote({ message }: { message: string }) {
-  useEffect(() => {
-    console.warn(message, window.location.pathname);
-  }, [message]);
-  return null;
+export function logNote({ message }: ConsoleNoteProps): void {
+  console.warn(message, window.location.pathname);
 }

@@ -1,6 +1,5 @@
-import { useState } from "react";
+import { X } from "lucide-react";
 import { Button, type ButtonSize, type ButtonVariant } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import type { JokeDialogCopy } from "~/content/landing-copy";
 
 export interface DeclineDialogProps {
@@ -15,7 +14,14 @@ export interface DeclineDialogProps {
   className?: string;
 }
 
-/** The jokey "no thanks" button and the dialog it opens. */
+/**
+ * The jokey "no thanks" button and the dialog it opens, all native HTML, so it answers the
+ * first tap whether or not any script has arrived: the button opens the <dialog> as a modal
+ * by Invoker Commands (`command="show-modal"`), which gives the backdrop, the inert page
+ * behind and focus moved in; `closedby="any"` closes it on Escape or a click on the backdrop;
+ * the browser puts focus back on the button when it closes. The one thing HTML lacks, keeping
+ * Tab inside the dialog, is a page-wide listener (./enhancements.ts).
+ */
 export function DeclineDialog({
   id,
   copy,
@@ -25,8 +31,8 @@ export function DeclineDialog({
   size = "lg",
   className,
 }: DeclineDialogProps) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const titleId = `${id}-title`;
+  const descriptionId = `${id}-description`;
   return (
     <>
       <Button
@@ -34,23 +40,50 @@ export function DeclineDialog({
         size={size}
         className={className}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        command="show-modal"
+        commandfor={id}
       >
         {copy.trigger}
       </Button>
-      <Dialog
+      <dialog
         id={id}
-        open={open}
-        onClose={close}
-        title={copy.title}
-        description={<p>{copy.body}</p>}
-        role={role}
-        closeLabel={dismissLabel}
+        closedby="any"
+        role={role === "alertdialog" ? "alertdialog" : undefined}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg overflow-y-auto rounded-2xl bg-white p-0 text-left text-ink shadow-2xl"
       >
-        <Button variant="cta" size="lg" className="w-full sm:w-auto" onClick={close}>
-          {copy.closeLabel}
-        </Button>
-      </Dialog>
+        <div className="relative p-6 sm:p-8">
+          <h2 id={titleId} className="pr-12 text-2xl font-extrabold tracking-tight text-ink">
+            {copy.title}
+          </h2>
+          <div id={descriptionId} className="mt-3 text-base leading-relaxed text-ink-soft">
+            <p>{copy.body}</p>
+          </div>
+          <div className="mt-6">
+            <Button
+              variant="cta"
+              size="lg"
+              className="w-full sm:w-auto"
+              command="close"
+              commandfor={id}
+            >
+              {copy.closeLabel}
+            </Button>
+          </div>
+          {/* Last in the DOM so showModal() focuses the dialog's own action first. */}
+          <button
+            type="button"
+            command="close"
+            commandfor={id}
+            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-ink-soft hover:bg-cream hover:text-ink"
+          >
+            <X aria-hidden="true" className="size-5" />
+            <span className="sr-only">{dismissLabel}</span>
+          </button>
+        </div>
+      </dialog>
     </>
   );
 }

@@ -31,9 +31,39 @@ function markScrolledHeader() {
   window.addEventListener("scroll", update, { passive: true });
 }
 
+/**
+ * A native modal makes the page behind it inert, but Tab still leaves it for the browser's
+ * own toolbar: keep focus cycling inside whichever dialog is open.
+ */
+function keepTabInDialogs() {
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const dialog = document.querySelector<HTMLDialogElement>("dialog:modal");
+    if (!dialog) return;
+    const focusable = [
+      ...dialog.querySelectorAll<HTMLElement>(
+        'button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])',
+      ),
+    ];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    const active = document.activeElement;
+    const outside = !(active instanceof Node) || !dialog.contains(active);
+    if (event.shiftKey && (outside || active === first)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (outside || active === last)) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+}
+
 /** Page-wide behaviours that need no component: plain listeners on the server's HTML. */
 export function enhancePage(): void {
   trackPhoneClicks();
   closeMenuOnChoice();
   markScrolledHeader();
+  keepTabInDialogs();
 }

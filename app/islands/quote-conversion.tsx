@@ -1,13 +1,14 @@
-import { useEffect } from "react";
 import { TRACKING } from "~/content/business";
 import { reportQuoteConversion } from "~/lib/tracking";
 
-/** Reports the ad conversion once the thank-you page shows (spec section 7). */
-export function QuoteConversion() {
-  useEffect(() => {
-    if (TRACKING.googleAdsId && TRACKING.conversionLabel) {
-      reportQuoteConversion(`${TRACKING.googleAdsId}/${TRACKING.conversionLabel}`);
-    }
-  }, []);
+/** Renders nothing: its work is reportConversion below, which the browser runs. */
+export function QuoteConversion(_props: Record<string, never>) {
   return null;
+}
+
+/** Reports the ad conversion once the thank-you page shows (spec section 7). */
+export function reportConversion(): void {
+  if (TRACKING.googleAdsId && TRACKING.conversionLabel) {
+    reportQuoteConversion(`${TRACKING.googleAdsId}/${TRACKING.conversionLabel}`);
+  }
 }

@@ -69,6 +69,9 @@ export function QuoteForm({ sourcePath, actionData }: QuoteFormProps) {
 
   useEffect(() => {
     setHydrated(true);
+    // At once as well as on the next render: a submit tapped before the form woke is played
+    // back right after this effect, and must meet the form's own checks, not the browser's.
+    if (formRef.current) formRef.current.noValidate = true;
     idempotencyKey.current = newIdempotencyKey();
     // The fill time counts from when the page started loading, not from when this script
     // woke: a visitor may have typed for seconds before that on a slow phone.

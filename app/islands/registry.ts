@@ -7,13 +7,13 @@ import { QuoteForm } from "./quote-form";
 import { ServicesToggle } from "./services-toggle";
 
 /**
- * Every component that runs in the browser. The rest of each page is HTML only: it ships no
- * JavaScript and is never hydrated. Props cross from server to browser as JSON, so they must
- * be plain data.
+ * Every component with code that can run in the browser, as the server renders it. The rest
+ * of each page is HTML only: it ships no JavaScript and is never hydrated. Props cross from
+ * server to browser as JSON, so they must be plain data. What each one's browser code is, and
+ * when it loads, is in ./wake.ts (docs/decisions/011-hydration-on-demand.md).
  */
 export const ISLANDS = {
   "quote-form": QuoteForm,
-  "decline-dialog": DeclineDialog,
   "services-toggle": ServicesToggle,
   "map-facade": MapFacade,
   notices: NoticeRegion,
@@ -21,4 +21,13 @@ export const ISLANDS = {
   "quote-conversion": QuoteConversion,
 } as const;
 
-export type IslandName = keyof typeof ISLANDS;
+/**
+ * Placed like islands, but the browser's own HTML does all their work (a <dialog> opened and
+ * closed by Invoker Commands): no marker, no props in the page, no code to load.
+ */
+export const NATIVE_ISLANDS = {
+  "decline-dialog": DeclineDialog,
+} as const;
+
+export type HydratedIslandName = keyof typeof ISLANDS;
+export type IslandName = HydratedIslandName | keyof typeof NATIVE_ISLANDS;

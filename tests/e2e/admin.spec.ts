@@ -17,7 +17,7 @@ import {
   shownDatabaseUrl,
 } from "../support/db-helpers";
 import { expect, NOT_FOUND_RESOURCE, test } from "../support/fixtures";
-import { fillForm, quoteForm } from "../support/quote-helpers";
+import { fillForm, quoteForm, wakeForm } from "../support/quote-helpers";
 import { spawnServer } from "../support/spawn-server";
 
 const SQLITE_URL = `file:${E2E_DB_FILE}`;
@@ -372,7 +372,7 @@ test.describe("on SQLite", () => {
       `/roof-repair-frankston?utm_source=google&utm_medium=cpc&utm_campaign=frankston-leaks&gclid=${gclid}`,
       { referer: "https://www.google.com/" },
     );
-    await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+    await wakeForm(page);
     await fillForm(page, { name, phone: "0412 345 678", postcode: "3199" });
     await quoteForm(page).submit.click();
     await expect(page).toHaveURL(/\/thank-you$/);

@@ -155,6 +155,11 @@ test.describe("zoomed to 200% (1280x800 at 200% = 640x400 CSS px)", () => {
 /** Compressed byte budgets for the first load of / (decimal kilobytes, as the issue states). */
 const JS_BUDGET_BYTES = 100_000;
 const CSS_BUDGET_BYTES = 20_000;
+/**
+ * What runs at load without the visitor asking: the islands' runtime and page-wide listeners
+ * (docs/decisions/011-hydration-on-demand.md). React and each island's code wait for a tap.
+ */
+const RUNTIME_BUDGET_BYTES = 6_000;
 const ONE_YEAR = 31_536_000;
 
 interface Loaded {
@@ -270,6 +275,31 @@ test.describe("first load of / on a phone", () => {
     expect(sumBytes(scripts), `JS on first load of / (brotli):\n${report}`).toBeLessThanOrEqual(
       JS_BUDGET_BYTES,
     );
+  });
+
+  test(`at load only the islands' runtime, ≤ ${RUNTIME_BUDGET_BYTES / 1000} KB brotli; an island's code loads when it is reached for`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const { scripts, report } = await measureFirstLoad(page, request);
+    await testInfo.attach("first-load-bytes.txt", { body: report, contentType: "text/plain" });
+    expect(sumBytes(scripts), `JS at load of / (brotli):\n${report}`).toBeLessThanOrEqual(
+      RUNTIME_BUDGET_BYTES,
+    );
+    const atLoad = new Set(scripts.map((file) => file.url));
+    const later: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script" && !atLoad.has(r.url())) later.push(r.url());
+    });
+    const chunk = (name: string) =>
+      later.some((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
+    await page.locator("#quote-form form").getByLabel("Name").focus();
+    await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+    // The form and the notice region it reports to; not the toggle's or the map's code.
+    expect(chunk("quote-form"), later.join("\n")).toBe(true);
+    expect(chunk("notices"), later.join("\n")).toBe(true);
+    expect(chunk("services-toggle"), later.join("\n")).toBe(false);
+    expect(chunk("map-facade"), later.join("\n")).toBe(false);
   });
 
   test("nothing is requested from another origin before the visitor interacts", async ({

@@ -63,6 +63,8 @@ test.afterAll(async () => {
 test("the dev server's page hydrates its islands and takes a quote", async ({ page }) => {
   await page.goto(`${url}/roof-repair-brunswick`);
   // The form's island sets noValidate once React has hydrated it.
+  // The form wakes when the visitor reaches for it: move into its first field.
+  await quoteForm(page).field("name").focus();
   await expect(quoteForm(page).form).toHaveAttribute("novalidate", "", { timeout: 60_000 });
   const name = uniqueName("Dev");
   await fillForm(page, { name, phone: "0412 345 678", postcode: "3056" });
@@ -78,6 +80,8 @@ test("an edited copy string shows up in place, without a reload", async ({ page 
   const after = `Book your free roof inspection ${Date.now()}`;
   expect(original).toContain(`"${before}"`);
   await page.goto(`${url}/`);
+  // The form wakes when the visitor reaches for it: move into its first field.
+  await quoteForm(page).field("name").focus();
   await expect(quoteForm(page).form).toHaveAttribute("novalidate", "", { timeout: 60_000 });
   // A reload would wipe this.
   await page.evaluate(() => {

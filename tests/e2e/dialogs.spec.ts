@@ -5,9 +5,11 @@ import {
   type FocusStop,
   focusStop,
   HOME_PAGE,
+  holdScripts,
   landingSection,
   open,
   section,
+  visit,
 } from "../support/pages";
 import { COPY } from "../support/site-content";
 
@@ -133,4 +135,43 @@ test.describe("dialogs", () => {
       `focus after each Shift+Tab: ${describeStops(backward)}`,
     ).toBe(true);
   });
+});
+
+// The dialogs are native HTML (Invoker Commands on a <dialog>): they answer the first tap on a
+// slow phone, before any of the page's scripts have arrived.
+test("before any script has arrived, Stinky Swamp opens 'Really?', which closes every way", async ({
+  page,
+}) => {
+  const scripts = await holdScripts(page);
+  await visit(page, HOME_PAGE.path);
+  const trigger = landingSection(page, "closing").getByRole("button", { name: "Stinky Swamp" });
+  const dialog = page.getByRole("dialog", { name: "Really?" });
+
+  await trigger.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(COPY.CLOSING.decline.body);
+  await dialog.getByRole("button", { name: COPY.CLOSING.decline.closeLabel }).click();
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await trigger.click();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await trigger.click();
+  const viewport = page.viewportSize();
+  await page.mouse.click(4, (viewport?.height ?? 800) - 4);
+  await expect(dialog).toBeHidden();
+
+  const why = section(page, "why-us").getByRole("button", {
+    name: COPY.WHY_US_CHOICE.decline.trigger,
+  });
+  await why.click();
+  await expect(page.getByRole("alertdialog", { name: "You can't be serious" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  // Nothing was waiting on the scripts: releasing them changes nothing.
+  await scripts.release();
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+  await expect(dialog).toBeHidden();
 });

@@ -87,6 +87,44 @@ test.describe("without JavaScript", () => {
     await expect(section(page, "service-areas")).toBeInViewport();
   });
 
+  test("the joke dialogs open, and close by their buttons, Escape or a click outside", async ({
+    page,
+  }) => {
+    await visit(page, HOME_PAGE.path);
+    const dialogs = [
+      {
+        section: "why-repair-now",
+        copy: COPY.WHY_FIX_NOW_CHOICE.decline,
+        role: "dialog" as const,
+      },
+      { section: "why-us", copy: COPY.WHY_US_CHOICE.decline, role: "alertdialog" as const },
+      { section: "closing", copy: COPY.CLOSING.decline, role: "dialog" as const },
+    ];
+    for (const { section: id, copy, role } of dialogs) {
+      const trigger = section(page, id).getByRole("button", { name: copy.trigger });
+      const dialog = page.getByRole(role, { name: copy.title });
+      await trigger.click();
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(copy.body);
+      await dialog.getByRole("button", { name: copy.closeLabel }).click();
+      await expect(dialog).toBeHidden();
+      await expect(trigger).toBeFocused();
+
+      await trigger.click();
+      await dialog.getByRole("button", { name: COPY.DIALOG_CLOSE_LABEL, exact: true }).click();
+      await expect(dialog).toBeHidden();
+
+      await trigger.click();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+
+      await trigger.click();
+      const viewport = page.viewportSize();
+      await page.mouse.click(4, (viewport?.height ?? 800) - 4);
+      await expect(dialog).toBeHidden();
+    }
+  });
+
   test("the services list shows the first six (the rest wait for JavaScript)", async ({ page }) => {
     await visit(page, HOME_PAGE.path);
     const services = section(page, "services");

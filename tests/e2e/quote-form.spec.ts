@@ -5,6 +5,7 @@ import type { Page, Request, Route } from "@playwright/test";
 import { E2E_DB_FILE } from "../support/config";
 import { type QuoteRow, scratchSqlite, sqliteRowsNamed } from "../support/db-helpers";
 import { expect, test } from "../support/fixtures";
+import { holdScripts, settle } from "../support/pages";
 import {
   FORM_FIELDS,
   type FormField,
@@ -148,6 +149,44 @@ test("while sending, the button reads 'Submitting...' and is disabled; success c
   );
   expect(after).toEqual(["", "", "", "", ""]);
   expect(rowsNamed(values.name)).toHaveLength(1);
+});
+
+test.describe("a submit tapped before the form's code has arrived", () => {
+  test("is held, then sent once as JSON when the form wakes; no plain post besides", async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/");
+    const values = filled();
+    await fillForm(page, values);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
+    await quoteForm(page).submit.click();
+    await settle(page);
+    expect(posts, "nothing sent while the form's code is held").toEqual([]);
+    await expect(page).not.toHaveURL(/thank-you/);
+
+    await scripts.release();
+    await expectThankYou(page);
+    expect(posts).toEqual([QUOTE_API]);
+    expect(rowsNamed(values.name)).toHaveLength(1);
+  });
+
+  test("blank: 'Required fields missing' once the form wakes, not the browser's own bubbles", async ({
+    page,
+  }) => {
+    const scripts = await holdScripts(page);
+    await page.goto("/");
+    const sent = recordApiRequests(page);
+    await quoteForm(page).submit.click();
+    await scripts.release();
+    await expect(notice(page)).toBeVisible();
+    await expect(notice(page)).toContainText("Required fields missing");
+    await expect(quoteForm(page).field("name")).toHaveAttribute("aria-invalid", "true");
+    expect(sent).toHaveLength(0);
+  });
 });
 
 type Breakage = {

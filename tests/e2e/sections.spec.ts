@@ -1,13 +1,16 @@
 import { expect, test } from "../support/fixtures";
 import {
   HOME_PAGE,
+  holdScripts,
   landingSection,
   listItems,
   open,
   quoteForm,
   section,
   sectionHeading,
+  settle,
   visit,
+  waitForHydration,
 } from "../support/pages";
 import { COPY } from "../support/site-content";
 
@@ -273,6 +276,43 @@ test("services: six show, See More shows nine, Show Less goes back to six", asyn
   await expect(services.getByRole("button", { name: "See More" })).toHaveAttribute(
     "aria-expanded",
     "false",
+  );
+});
+
+test("See More answers a tap made before any script arrived, exactly once", async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await visit(page, HOME_PAGE.path);
+  const services = section(page, "services");
+  const visible = listItems(services);
+  await services.getByRole("button", { name: "See More" }).click();
+  // Held, not lost and not half done: nothing of the island's code has run yet.
+  await expect(visible).toHaveCount(6);
+  await expect(section(page, "services").locator("[data-island-state=awake]")).toHaveCount(0);
+
+  await scripts.release();
+  await expect(visible).toHaveCount(9);
+  const less = services.getByRole("button", { name: "Show Less" });
+  await expect(less).toHaveAttribute("aria-expanded", "true");
+  await waitForHydration(page);
+  await settle(page);
+  // Played back once: a second toggle would have hidden the three again.
+  await expect(visible).toHaveCount(9);
+});
+
+test("the map loads from a tap made before any script arrived", async ({ page }) => {
+  await page.route("https://www.openstreetmap.org/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<p>map</p>" }),
+  );
+  const scripts = await holdScripts(page);
+  await visit(page, HOME_PAGE.path);
+  const areas = section(page, "service-areas");
+  await areas.getByRole("button", { name: COPY.SERVICE_AREAS_SECTION.map.showLabel }).click();
+  await expect(areas.locator("iframe")).toHaveCount(0);
+  await scripts.release();
+  await expect(areas.locator("iframe")).toHaveCount(1);
+  await expect(areas.locator("iframe")).toHaveAttribute(
+    "src",
+    COPY.SERVICE_AREAS_SECTION.map.iframeSrc,
   );
 });
 

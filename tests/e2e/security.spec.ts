@@ -6,7 +6,14 @@ import type { Page } from "@playwright/test";
 import { E2E_BASE_URL, E2E_DB_FILE } from "../support/config";
 import { scratchSqlite, sqliteRowsNamed, withSqlite } from "../support/db-helpers";
 import { expect, test } from "../support/fixtures";
-import { postQuote, QUOTE_API, quoteForm, uniqueName, validQuote } from "../support/quote-helpers";
+import {
+  postQuote,
+  QUOTE_API,
+  quoteForm,
+  uniqueName,
+  validQuote,
+  wakeForm,
+} from "../support/quote-helpers";
 import { type RunningServer, spawnServer } from "../support/spawn-server";
 
 const BASE = E2E_BASE_URL;
@@ -273,7 +280,7 @@ test("the pages load and run with zero CSP violations", async ({ page, browserLo
     await page.waitForLoadState("load");
     if (path !== "/thank-you" && path !== "/privacy-policy") {
       // Hydration proves the scripts (inline ones included) were allowed to run.
-      await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+      await wakeForm(page);
     }
     expect(await violations(), path).toEqual([]);
   }
@@ -640,7 +647,7 @@ test("stored text is shown back as text: markup in the fields never runs", async
   browserLog.allow(/Failed to load resource: the server responded with a status of 400/);
   const violations = await watchCsp(page);
   await page.goto("/roof-repair-brunswick");
-  await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+  await wakeForm(page);
 
   const values = {
     name: "<script>window.__xss=1</script>",
@@ -659,7 +666,7 @@ test("stored text is shown back as text: markup in the fields never runs", async
   await form.form.evaluate((element: HTMLFormElement) => element.submit());
   expect((await posted).status()).toBe(400);
   await page.waitForLoadState("load");
-  await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+  await wakeForm(page);
 
   for (const [field, value] of Object.entries(values)) {
     await expect(form.field(field as keyof typeof values), field).toHaveValue(value);

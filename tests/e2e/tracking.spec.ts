@@ -4,7 +4,7 @@
 // and conversions.spec.ts checks that no tracker loads there.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { CONTENT_PATHS, HOME_PAGE, THANK_YOU_PATH } from "../support/pages";
+import { CONTENT_PATHS, HOME_PAGE, THANK_YOU_PATH, waitForHydration } from "../support/pages";
 import { BUSINESS, TRACKING } from "../support/site-content";
 
 const TRACKING_ON = Boolean(TRACKING.googleAdsId && TRACKING.conversionLabel);
@@ -70,7 +70,7 @@ test("a tap on a phone number reports a conversion through the real snippet", as
   // Dialling itself is not for a test machine: hold the tel: navigation.
   await page.route("tel:*", (route) => route.abort());
   await page.goto(HOME_PAGE.path);
-  await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+  await waitForHydration(page);
   const before = (await dataLayer(page)).filter((entry) => entry[1] === "conversion").length;
   await page.locator(`a[href="${BUSINESS.phoneHref}"]`).first().click();
   await expect

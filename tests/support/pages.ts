@@ -1,6 +1,6 @@
 // Small helpers the browser specs share: where things are on the site, and the few waits and
 // checks that need more than one line.
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, Route, TestInfo } from "@playwright/test";
 import {
   LANDING_PAGES,
   type LandingPage,
@@ -84,16 +84,42 @@ export async function visit(page: Page, path: string, status = 200): Promise<voi
 }
 
 /**
- * Resolves once React has taken over every island of the server HTML (hydrateRoot marks each
- * container), so click handlers answer; React hydrates synchronously if an event arrives
- * mid-way.
+ * Resolves once the islands' runtime is up (the page-wide listeners are in place) and no
+ * island is half-woken. Islands wake only when the visitor reaches for one, and a tap that
+ * arrives earlier is held and played back (app/islands/wake.ts), so tests need not wait for
+ * React before clicking.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("[data-island]")].every((island) =>
-      Object.keys(island).some((key) => key.startsWith("__reactContainer$")),
-    ),
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.islands === "ready" &&
+      document.querySelector('[data-island-state="loading"]') === null,
   );
+}
+
+/**
+ * Holds back every script the page asks for from /assets/ (the islands' runtime, react-dom,
+ * each island's code) until release(): the page as a slow phone has it, painted and
+ * tappable, before its JavaScript arrives. `requested` lists the paths asked for so far.
+ */
+export async function holdScripts(
+  page: Page,
+): Promise<{ requested: string[]; release(): Promise<void> }> {
+  let holding = true;
+  const waiting: Route[] = [];
+  const requested: string[] = [];
+  await page.route(/\/assets\/[^?]*\.js(\?.*)?$/, async (route) => {
+    requested.push(new URL(route.request().url()).pathname);
+    if (holding) waiting.push(route);
+    else await route.continue();
+  });
+  return {
+    requested,
+    async release() {
+      holding = false;
+      for (const route of waiting.splice(0)) await route.continue();
+    },
+  };
 }
 
 /** `visit`, then wait for hydration: for tests that click things handled by React. */

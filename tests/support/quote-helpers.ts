@@ -101,10 +101,19 @@ export function quoteForm(page: Page) {
   };
 }
 
-/** Opens a landing page and waits until React has hydrated the form (it sets noValidate). */
+/**
+ * Wakes the form as a visitor does, by moving into its first field, and waits until React has
+ * hydrated it (it sets noValidate). The form's code loads only when someone reaches for it.
+ */
+export async function wakeForm(page: Page): Promise<void> {
+  await page.locator("#quote-form form").getByLabel("Name").focus();
+  await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+}
+
+/** Opens a landing page and wakes the form (see wakeForm). */
 export async function openHydrated(page: Page, path = "/"): Promise<void> {
   await page.goto(path);
-  await expect(page.locator("#quote-form form")).toHaveAttribute("novalidate", "");
+  await wakeForm(page);
 }
 
 export async function fillForm(
