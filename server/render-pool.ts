@@ -99,6 +99,10 @@ interface Thread {
   jobs: Set<number>;
   /** A ping sent because a render ran out of time, and the timer that gives up on it. */
   probe?: { seq: number; timer: NodeJS.Timeout };
+  /** Loaded the server bundle and taking work; until then its jobs' clocks don't run. */
+  ready: boolean;
+  /** Time limits that start when the thread is ready. */
+  whenReady: (() => void)[];
 }
 
 export class RenderPool {
@@ -120,8 +124,15 @@ export class RenderPool {
     const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
       workerData: { entry: this.#entry },
     });
-    const thread: Thread = { worker, jobs: new Set() };
+    const thread: Thread = { worker, jobs: new Set(), ready: false, whenReady: [] };
     worker.on("message", (message: FromThread) => {
+      if ("ready" in message) {
+        // A new thread loads the whole server bundle first, slowly on a busy machine (it runs
+        // at a lower priority): that is no render running out of time.
+        thread.ready = true;
+        for (const arm of thread.whenReady.splice(0)) arm();
+        return;
+      }
       if ("pong" in message) {
         if (thread.probe?.seq === message.pong) {
           clearTimeout(thread.probe.timer);
@@ -181,7 +192,15 @@ export class RenderPool {
           reject(error);
         }
       };
-      waiting.timer = setTimeout(() => this.#timedOut(id, waiting.thread), this.#limits.timeoutMs);
+      const arm = () => {
+        if (!this.#waiting.has(id) || waiting.onMessage === undefined) return;
+        waiting.timer = setTimeout(
+          () => this.#timedOut(id, waiting.thread),
+          this.#limits.timeoutMs,
+        );
+      };
+      if (waiting.thread.ready) arm();
+      else waiting.thread.whenReady.push(arm);
     });
   }
 
@@ -209,8 +228,12 @@ export class RenderPool {
     if (this.#waiting.size >= this.#limits.queueMax) {
       return Promise.reject(new RenderRefused("busy", 1));
     }
-    // A thread being asked whether it is stuck gets new work only when every thread is.
-    const load = (t: Thread) => t.jobs.size + (t.probe ? this.#limits.queueMax : 0);
+    // A thread being asked whether it is stuck, or still starting, gets new work only when
+    // every thread is.
+    const load = (t: Thread) =>
+      t.jobs.size +
+      (t.probe ? 2 * this.#limits.queueMax : 0) +
+      (t.ready ? 0 : this.#limits.queueMax);
     const thread = this.#threads.reduce((a, b) => (load(b) < load(a) ? b : a));
     const id = this.#nextId++;
     const waiting: Waiting = { thread, fail: () => {} };

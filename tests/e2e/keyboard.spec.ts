@@ -119,7 +119,10 @@ test.describe(INBOX, () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/admin$/);
 
-    // Other tests add leads to the same inbox at the same time: search narrows it to ours.
+    // Other tests add leads to the same inbox at the same time: search narrows it to ours
+    // (the search sits folded behind its own button).
+    await tabTo(page, page.locator("summary", { hasText: "Search" }));
+    await page.keyboard.press("Enter");
     await tabTo(page, page.getByLabel("Search"));
     await page.keyboard.type(marker);
     await page.keyboard.press("Enter");

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { describeEachDialect } from "../../../tests/support/database";
 import type { DatabaseHandle } from "../db.server";
 import { HASHING_LIMITS, HashingBusy, hashPassword, verifyPassword } from "./passwords.server";
@@ -35,6 +35,10 @@ describe("password hashing", () => {
     expect(await verifyPassword(PASSWORD, "plain-text")).toBe(false);
   });
 });
+
+// Sign-in tests run real scrypt hashes of 128 MiB, two at a time: on a loaded 2-core machine a
+// test of twenty sign-ins can take well over the default 20 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 describeEachDialect("accounts", (testDb) => {
   let handle: DatabaseHandle;
@@ -254,7 +258,7 @@ describeEachDialect("accounts", (testDb) => {
       const phone = await attempt(OWNER, PASSWORD, "198.51.100.201", at, device);
       expect(phone.ok).toBe(true);
       if (phone.ok) expect(phone.deviceToken).toBe(device);
-    }, 90_000); // a dozen real scrypt hashes of 128 MiB: slow on a loaded machine
+    });
 
     it("a known device has its own budget of guesses and counts only for its own account", async () => {
       await addUser(handle.db, OWNER, PASSWORD);
