@@ -129,31 +129,34 @@ export async function startServer({
     queueMax: env.RENDER_QUEUE_MAX ?? defaultQueueMax(threads),
     log: logLine,
   };
-  const pool =
-    entry && threads > 0
-      ? new RenderPool(entry, threads, limits)
-      : new InlineRenderer((request) => {
-          const context = new RouterContextProvider();
-          context.set(hooks.clientInfoContext, request.client);
-          if (request.upload) context.set(hooks.photos.context, request.upload);
-          return handle(
-            new Request(request.url, {
-              method: request.method,
-              headers: request.headers,
-              body:
-                request.body && request.body.byteLength > 0
-                  ? new Uint8Array(request.body)
-                  : undefined,
-            }),
-            context,
-          );
-        }, limits);
+  const inline = new InlineRenderer((request) => {
+    const context = new RouterContextProvider();
+    context.set(hooks.clientInfoContext, request.client);
+    if (request.upload) context.set(hooks.photos.context, request.upload);
+    return handle(
+      new Request(request.url, {
+        method: request.method,
+        headers: request.headers,
+        body:
+          request.body && request.body.byteLength > 0 ? new Uint8Array(request.body) : undefined,
+      }),
+      context,
+    );
+  }, limits);
+  const pool = entry && threads > 0 ? new RenderPool(entry, threads, limits) : inline;
 
-  /** React Router's answer, from a render thread or from this one. */
+  /**
+   * React Router's answer, from a render thread or from this one. The JSON API renders no
+   * HTML: measured, its hop to a render thread and back cost more than it saved (issue 23,
+   * `npm run bench:inserts`: 12 to 17 % fewer stored leads a second), so it runs here. Pages,
+   * the no-JavaScript form's answers and the inbox stay on the threads, where React's
+   * synchronous rendering can't hold up the static pages.
+   */
   async function render(request: RenderRequest): Promise<RenderOutcome> {
-    const outcome = await pool.render(request);
+    const runsHere = pool !== inline && new URL(request.url).pathname === "/api/quote-requests";
+    const outcome = await (runsHere ? inline : pool).render(request);
     // A lead stored on a render thread: this thread's alert worker sends it now.
-    if (pool instanceof RenderPool && request.method === "POST") {
+    if (!runsHere && pool instanceof RenderPool && request.method === "POST") {
       const status = "rendered" in outcome ? outcome.rendered.status : outcome.stream.head.status;
       if (status < 400) hooks.kickAlerts();
     }

@@ -11,6 +11,7 @@ import {
   Kysely,
   PostgresDialect,
   SqliteAdapter,
+  type SqliteDatabase,
   SqliteDialect,
   type SqliteDialectConfig,
   SqliteDriver,
@@ -190,6 +191,9 @@ function openSqliteFile(file: string): BetterSqlite3.Database {
     db.pragma("journal_mode = WAL");
     // FULL: a commit is on disk before we tell the visitor their request arrived.
     db.pragma("synchronous = FULL");
+    // From here on no waiting inside better-sqlite3, which would block the thread: a busy
+    // lock is waited for by ImmediateSqliteDriver instead.
+    db.pragma("busy_timeout = 0");
   } catch (error) {
     db.close();
     throw error;
@@ -197,34 +201,69 @@ function openSqliteFile(file: string): BetterSqlite3.Database {
   return db;
 }
 
+/**
+ * Kysely prepares every statement again each time it runs one; a lead's transaction runs the
+ * same handful of statements every time. Kept prepared here (issue 23), a bounded number, and
+ * used one at a time, since Kysely gives the connection to one query or transaction at a time.
+ */
+function withStatementCache(db: BetterSqlite3.Database, max = 256): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => db.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = db.prepare(text);
+        if (statements.size >= max) statements.clear();
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const isBusy = (error: unknown) =>
+  String((error as { code?: unknown }).code ?? "").startsWith("SQLITE_BUSY");
+
+/** Runs `attempt` again while another process holds the lock, waiting without blocking. */
+async function whileBusy<T>(attempt: () => Promise<T>, waitMs: number): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() > deadline) throw error;
+      await sleep(10 + Math.random() * 40);
+    }
+  }
+}
 
 /**
  * Transactions start with BEGIN IMMEDIATE, taking SQLite's write lock up front; that lock
- * is what serialises migrations between servers sharing one file. better-sqlite3 waits
- * for a busy lock by blocking the whole thread, which would stall the holder too when
- * both live in one process, so the wait here polls without blocking.
+ * is what serialises migrations between servers sharing one file. better-sqlite3 would wait
+ * for a lock held by another process (a second server, the sqlite3 shell, a backup) by
+ * blocking the whole thread, so the connection's busy_timeout is 0 and every statement that
+ * finds the lock taken is tried again here, polling without blocking. That also saves the two
+ * pragmas each transaction used to spend switching the timeout off and on (issue 23).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    return {
+      executeQuery: (query) =>
+        whileBusy(() => connection.executeQuery(query), SQLITE_BUSY_TIMEOUT_MS),
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    const deadline = Date.now() + MIGRATION_LOCK_WAIT_MS;
-    await connection.executeQuery(CompiledQuery.raw("pragma busy_timeout = 0"));
-    try {
-      for (;;) {
-        try {
-          await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-          return;
-        } catch (error) {
-          const code = String((error as { code?: unknown }).code ?? "");
-          if (!code.startsWith("SQLITE_BUSY") || Date.now() > deadline) throw error;
-          await sleep(10 + Math.random() * 40);
-        }
-      }
-    } finally {
-      await connection.executeQuery(
-        CompiledQuery.raw(`pragma busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`),
-      );
-    }
+    // The wrapped connection retries for SQLITE_BUSY_TIMEOUT_MS; migrations may wait longer.
+    await whileBusy(
+      () => connection.executeQuery(CompiledQuery.raw("begin immediate")),
+      MIGRATION_LOCK_WAIT_MS,
+    );
   }
 }
 
@@ -340,7 +379,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const db = new Kysely<Database>({
     dialect:
       dialect === "sqlite"
-        ? new AppSqliteDialect({ database: async () => openSqliteFile(sqliteFile(url)) })
+        ? new AppSqliteDialect({
+            database: async () => withStatementCache(openSqliteFile(sqliteFile(url))),
+          })
         : new PostgresDialect({ pool: postgresPool(url, options.searchPath) }),
   });
   const provider = { getMigrations: async () => migrationsFor(dialect) };
