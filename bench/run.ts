@@ -21,6 +21,7 @@ import { LANDING_PAGES } from "../app/content/landing-pages.ts";
 import { launchAuditChrome } from "../tests/support/audit-lighthouse.ts";
 import { spawnServer } from "../tests/support/spawn-server.ts";
 import { benchAlerts, printAlertBench } from "./alerts.ts";
+import { benchInserts, printInserts } from "./inserts.ts";
 import { kb, log, measureMedian, type PageMetrics, round, table } from "./lighthouse-metrics.ts";
 import { type LoadResult, runInterleaved, runLoad, summarise } from "./load-client.ts";
 import { nginxAvailable, startNginx } from "./nginx.ts";
@@ -217,6 +218,9 @@ async function main() {
       log,
     });
 
+    // Issue 23: ours against the database alone, SQLite and PostgreSQL, in this same run.
+    const insertsVsBare = await benchInserts();
+
     const blocking = await benchBlocking({
       perSecond: BLOCKING_PER_SECOND,
       durationMs: DURATION_MS * 6,
@@ -231,6 +235,7 @@ async function main() {
     });
 
     const summary = {
+      insertsVsBare,
       date: started.toISOString(),
       node: process.version,
       machine: { cpus: cpus().length, model: cpus()[0]?.model ?? "", loadAverageAtStart: load },
@@ -318,6 +323,7 @@ async function main() {
     console.log(
       `rows on disk after shutdown: ${stored} (${summary.inserts.allStored ? "every" : "NOT every"} 201 answer, warm-up included: ${inserts.okIncludingWarmup})`,
     );
+    printInserts(insertsVsBare);
     printAlertBench(alerts);
     printScaleBench(blocking, scaleOut);
     console.log(`\nSaved bench/results/latest.json`);
