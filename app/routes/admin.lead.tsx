@@ -5,16 +5,17 @@ import { data, redirect } from "react-router";
 import { AdminShell, Notice } from "~/components/admin/admin-shell";
 import {
   AlertStates,
+  isCallNow,
   OverdueBadge,
   STATUS_LABELS,
   StatusBadge,
+  sourcePageName,
 } from "~/components/admin/lead-bits";
 import { LeadPhotos } from "~/components/admin/lead-photos";
 import { ADMIN_HEADERS, adminMeta, adminRouteHeaders } from "~/lib/admin-headers";
 import { leadReference } from "~/lib/lead-reference";
 import {
   formatJobValue,
-  isOverdue,
   JOB_VALUE_MAX_DOLLARS,
   jobValueDecimal,
   LEAD_STATUSES,
@@ -254,7 +255,8 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
       </AdminShell>
     );
   }
-  const overdue = isOverdue(lead, now);
+  // The same rule as the list: "call now" only on the day the lead came in.
+  const overdue = isCallNow(lead, now);
   const a = lead.attribution;
   const refusedData = actionData as ActionData | undefined;
   const problem = (field: WorkField) =>
@@ -482,8 +484,12 @@ export default function AdminLead({ loaderData, actionData }: Route.ComponentPro
           Where it came from
         </h2>
         <dl className="mt-2 grid gap-x-6 sm:grid-cols-[12rem_1fr]">
-          <Field label="Form on page">{lead.sourcePage ?? "unknown"}</Field>
-          <Field label="Landing page">{a.landing_page ?? "unknown"}</Field>
+          <Field label="Form on page">
+            {sourcePageName(lead.sourcePage) ?? lead.sourcePage ?? "unknown"}
+          </Field>
+          <Field label="Landing page">
+            {sourcePageName(a.landing_page) ?? a.landing_page ?? "unknown"}
+          </Field>
           <Field label="Referred by">{a.referrer_host ?? "no other site"}</Field>
           <Field label="Campaign">
             {a.utm_source || a.utm_campaign

@@ -381,7 +381,8 @@ test.describe("on SQLite", () => {
     await page.goto(`/admin?q=${encodeURIComponent(name)}`);
     await page.getByRole("link", { name, exact: true }).click();
     const source = page.getByRole("region", { name: "Where it came from" });
-    await expect(source).toContainText("/roof-repair-frankston");
+    await expect(source).toContainText("Roof repair in Frankston");
+    await expect(source).not.toContainText("/roof-repair-frankston");
     await expect(source).toContainText("www.google.com");
     await expect(source).toContainText("google / cpc / frankston-leaks");
     await expect(source).toContainText("yes (gclid recorded)");
