@@ -6,6 +6,7 @@ import { request as playwrightRequest } from "@playwright/test";
 import { scratchSqlite, sqliteRowsNamed } from "../support/db-helpers";
 import { expect, test } from "../support/fixtures";
 import { NO_NGINX, type RunningProxy, skipWithoutNginx, startProxy } from "../support/nginx-proxy";
+import { phonePhoto } from "../support/photo-images";
 import { fillForm, QUOTE_API, quoteForm, uniqueName, validQuote } from "../support/quote-helpers";
 import { freePort, type RunningServer, spawnServer } from "../support/spawn-server";
 
@@ -63,6 +64,26 @@ for (const host of ["visitor", "upstream"] as const) {
       const rows = sqliteRowsNamed(stack?.db.file ?? "", name);
       expect(rows).toHaveLength(1);
       expect(rows[0]?.source_page).toBe("/roof-repair-brunswick");
+    });
+
+    // Issue 22: the shipped nginx config takes a photo upload far past its old 32 KB body
+    // limit and streams it on; the photo is stored with the lead.
+    test("the no-JavaScript form with photos gets through the proxy", async ({ page }) => {
+      const base = stack?.proxy.httpsUrl ?? "";
+      await page.goto(`${base}/roof-repair-brunswick`);
+      const name = uniqueName("ProxyPhoto");
+      await fillForm(page, { name, phone: "0412 345 678", postcode: "3056" });
+      const photo = await phonePhoto(3000, 2000, 95);
+      expect(photo.byteLength).toBeGreaterThan(256 * 1024);
+      await page
+        .locator('input[name="photos"]')
+        .setInputFiles([{ name: "roof.jpg", mimeType: "image/jpeg", buffer: photo }]);
+      await quoteForm(page).submit.click();
+      await page.waitForURL(`${base}/thank-you`);
+      const rows = sqliteRowsNamed(stack?.db.file ?? "", name) as unknown as {
+        photo_count: number;
+      }[];
+      expect(rows.map((row) => row.photo_count)).toEqual([1]);
     });
   });
 }
