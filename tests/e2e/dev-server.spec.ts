@@ -61,11 +61,16 @@ test.afterAll(async () => {
 });
 
 test("the dev server's page hydrates its islands and takes a quote", async ({ page }) => {
+  test.setTimeout(150_000);
   await page.goto(`${url}/roof-repair-brunswick`);
   // The form's island sets noValidate once React has hydrated it.
-  // The form wakes when the visitor reaches for it: move into its first field.
-  await quoteForm(page).field("name").focus();
-  await expect(quoteForm(page).form).toHaveAttribute("novalidate", "", { timeout: 60_000 });
+  // The form wakes when the visitor reaches for it: move into its first field. On a cold dev
+  // server Vite finds the island's dependencies only then, bundles them and reloads the page
+  // under the test, so reach for it again until it is awake.
+  await expect(async () => {
+    await quoteForm(page).field("name").focus();
+    await expect(quoteForm(page).form).toHaveAttribute("novalidate", "", { timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
   const name = uniqueName("Dev");
   await fillForm(page, { name, phone: "0412 345 678", postcode: "3056" });
   await quoteForm(page).submit.click();
@@ -80,9 +85,13 @@ test("an edited copy string shows up in place, without a reload", async ({ page 
   const after = `Book your free roof inspection ${Date.now()}`;
   expect(original).toContain(`"${before}"`);
   await page.goto(`${url}/`);
-  // The form wakes when the visitor reaches for it: move into its first field.
-  await quoteForm(page).field("name").focus();
-  await expect(quoteForm(page).form).toHaveAttribute("novalidate", "", { timeout: 60_000 });
+  // The form wakes when the visitor reaches for it: move into its first field. On a cold dev
+  // server Vite finds the island's dependencies only then, bundles them and reloads the page
+  // under the test, so reach for it again until it is awake.
+  await expect(async () => {
+    await quoteForm(page).field("name").focus();
+    await expect(quoteForm(page).form).toHaveAttribute("novalidate", "", { timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
   // A reload would wipe this.
   await page.evaluate(() => {
     (window as unknown as { stillHere: boolean }).stillHere = true;
