@@ -467,14 +467,14 @@ describeEachDialect("lead alerts", (testDb) => {
     expect(
       smtp.messages.filter((m) => m.envelopeTo.some((a) => a.endsWith("@stall.example"))),
     ).toHaveLength(0);
-    for (const id of first) {
+    // The message is on the SMTP server before its outcome is written: wait for the record.
+    for (const id of [...first, late]) {
       await waitUntil(
         async () => (await statusOf(id, "email"))?.status === "sent",
         10_000,
         "every owner alert recorded",
       );
     }
-    expect((await statusOf(late, "email"))?.status).toBe("sent");
 
     smtp.behave({});
     smtp.releaseStalled();
