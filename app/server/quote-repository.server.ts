@@ -4,6 +4,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import { kickAlerts } from "./alerts/index.server";
 import { enqueueLeadAlerts } from "./alerts/outbox.server";
 import type { Database, QuoteRequestsTable } from "./db.server";
+import { groupCommitFor } from "./group-commit.server";
 
 export type NewQuoteRequest = Insertable<Omit<QuoteRequestsTable, "id">>;
 export type StoredQuoteRequest = Selectable<QuoteRequestsTable>;
@@ -78,18 +79,25 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
           .executeTakeFirst();
         if (!inserted) return null;
         const leadId = Number(inserted.id);
-        if (row.is_spam === 0)
-          await enqueueLeadAlerts(trx, { id: leadId, email: row.email ?? null });
-        return leadId;
+        const waiting =
+          row.is_spam === 0
+            ? await enqueueLeadAlerts(trx, { id: leadId, email: row.email ?? null })
+            : 0;
+        return { leadId, waiting };
       });
-      if (id !== null && row.is_spam === 0) kickAlerts();
-      return id;
+      if (id === null) return null;
+      if (id.waiting > 0) kickAlerts();
+      return id.leadId;
     },
 
     async storeQuoteRequest(row, before, after) {
       let stored: Stored | undefined;
+      // Jobs left for the worker: none when every channel is off, and then nothing to wake.
+      let waiting = 0;
       try {
-        await db.transaction().execute(async (trx) => {
+        // Shared with the leads arriving at the same moment (group-commit.server.ts); this
+        // lead's writes roll back alone if it throws.
+        await groupCommitFor(db).run(async (trx) => {
           const counted = await before(trx);
           if (!counted.ok) {
             stored = counted;
@@ -112,7 +120,7 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
           // Spam or not, the photos stay with the lead (hidden in the spam view until opened).
           await after?.(trx, leadId);
           if (row.is_spam === 0) {
-            await enqueueLeadAlerts(trx, { id: leadId, email: row.email ?? null });
+            waiting = await enqueueLeadAlerts(trx, { id: leadId, email: row.email ?? null });
           }
           stored = { ok: true, id: leadId };
         });
@@ -120,7 +128,7 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
         if (error !== ROLLBACK) throw error;
       }
       if (!stored) throw new Error("the quote transaction ended without an outcome");
-      if (stored.ok && row.is_spam === 0) kickAlerts();
+      if (stored.ok && waiting > 0) kickAlerts();
       return stored;
     },
 
