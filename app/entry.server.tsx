@@ -9,6 +9,7 @@ import { closeDatabase, getDb, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
 import { scheduleLeadRetention } from "./server/inbox/retention.server";
 import { photoServerHooks } from "./server/photos/server-hooks.server";
+import { answerQuoteApi } from "./server/quote-api.server";
 import { clientInfoContext } from "./server/request-context.server";
 
 export const streamTimeout = 5_000;
@@ -33,6 +34,8 @@ export const serverHooks = {
   sendTestAlerts,
   clientInfoContext,
   photos: photoServerHooks,
+  /** POST /api/quote-requests, answered by the server without React Router (issue 23). */
+  answerQuoteApi,
   env: SERVER_ENV,
   business: { name: BUSINESS.name, phone: BUSINESS.phone, phoneHref: BUSINESS.phoneHref },
   trackingEnabled: Boolean(import.meta.env.VITE_GOOGLE_ADS_ID?.trim()),

@@ -145,22 +145,62 @@ export async function startServer({
   }, limits);
   const pool = entry && threads > 0 ? new RenderPool(entry, threads, limits) : inline;
 
-  /**
-   * React Router's answer, from a render thread or from this one. The JSON API renders no
-   * HTML: measured, its hop to a render thread and back cost more than it saved (issue 23,
-   * `npm run bench:inserts`: 12 to 17 % fewer stored leads a second), so it runs here. Pages,
-   * the no-JavaScript form's answers and the inbox stay on the threads, where React's
-   * synchronous rendering can't hold up the static pages.
-   */
+  /** React Router's answer, from a render thread (or from this one, RENDER_THREADS=0). */
   async function render(request: RenderRequest): Promise<RenderOutcome> {
-    const runsHere = pool !== inline && new URL(request.url).pathname === "/api/quote-requests";
-    const outcome = await (runsHere ? inline : pool).render(request);
+    const outcome = await pool.render(request);
     // A lead stored on a render thread: this thread's alert worker sends it now.
-    if (!runsHere && pool instanceof RenderPool && request.method === "POST") {
+    if (pool instanceof RenderPool && request.method === "POST") {
       const status = "rendered" in outcome ? outcome.rendered.status : outcome.stream.head.status;
       if (status < 400) hooks.kickAlerts();
     }
     return outcome;
+  }
+
+  /**
+   * POST /api/quote-requests, answered on this thread and without React Router: it renders no
+   * HTML, and measured, both the hop to a render thread and the web Request and Response
+   * React Router needs cost more than the lead's own work (issue 23, `npm run bench:inserts`).
+   * The rules are the route's own (app/server/quote-api.server.ts), under the same queue and
+   * time limits as a render.
+   */
+  async function answerQuoteApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    info: RequestInfo,
+    idHeader: HeaderList,
+  ) {
+    const contentType = req.headers["content-type"];
+    const upload = hooks.photos.isUpload(info.pathname, contentType)
+      ? await hooks.photos.read(req, {
+          contentType,
+          contentLength: req.headers["content-length"],
+        })
+      : null;
+    // Read first, as for every other post: past the limit, the 413 below closes the connection.
+    const body = upload ? undefined : await readLimitedBody(req, req.headers["content-length"]);
+    const key = req.headers["idempotency-key"];
+    const answer = await inline.limit(() =>
+      hooks.answerQuoteApi({
+        url: new URL(`${info.origin}${info.pathname}${info.search}`),
+        contentType: contentType ?? null,
+        idempotencyKey: typeof key === "string" ? key : null,
+        client: { ip: info.ip, userAgent: String(req.headers["user-agent"] ?? "") },
+        upload,
+        readBody: async () => body ?? new Uint8Array(),
+      }),
+    );
+    // A body refused unread: the answer goes out and the connection closes behind it.
+    if (upload && !upload.ok && !upload.drained) res.shouldKeepAlive = false;
+    send(req, res, {
+      status: answer.status,
+      headers: {
+        ...baseHeaders(info.secure),
+        "Content-Type": "application/json",
+        ...answer.headers,
+      },
+      body: Buffer.from(JSON.stringify(answer.body)),
+      idHeader,
+    });
   }
 
   /** A streamed answer (a download), written as the render thread makes it. */
@@ -390,6 +430,9 @@ export async function startServer({
           body: Buffer.from(refusal.body),
           idHeader,
         });
+      }
+      if (method === "POST" && info.pathname === "/api/quote-requests") {
+        return await answerQuoteApi(req, res, info, idHeader);
       }
       await toReactRouter(req, res, info, method, idHeader);
     } catch (error) {

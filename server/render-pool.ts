@@ -310,6 +310,17 @@ export class InlineRenderer {
     return Promise.race([work, late]).finally(() => clearTimeout(timer));
   }
 
+  /** Other work of this thread's (the JSON API) under the same queue limit and time limit. */
+  async limit<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#inFlight >= this.#limits.queueMax) throw new RenderRefused("busy", 1);
+    this.#inFlight++;
+    try {
+      return await this.#inTime(work());
+    } finally {
+      this.#inFlight--;
+    }
+  }
+
   async render(request: RenderRequest): Promise<RenderOutcome> {
     if (this.#inFlight >= this.#limits.queueMax) throw new RenderRefused("busy", 1);
     this.#inFlight++;
