@@ -3,6 +3,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import { kickAlerts } from "./alerts/index.server";
 import { enqueueLeadAlerts } from "./alerts/outbox.server";
+import { compiledOnce, rowBinding, rowHoles } from "./compiled-once.server";
 import type { Database, QuoteRequestsTable } from "./db.server";
 import { groupCommitFor } from "./group-commit.server";
 
@@ -59,6 +60,64 @@ export interface QuoteRepository {
   findRetry(keyHash: string, requestHash: string): Promise<{ id: number } | undefined>;
 }
 
+/**
+ * The lead's insert, compiled once per set of columns. "do nothing" rather than a
+ * unique-violation error: on PostgreSQL it waits for a concurrent insert of the same key to
+ * commit, so the caller's read-back finds it.
+ */
+const insertLead = compiledOnce(
+  (db, hole, row: NewQuoteRequest) =>
+    db
+      .insertInto("quote_requests")
+      .values(rowHoles([row], hole))
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .returning("id"),
+  (row) => rowBinding([row]),
+);
+
+/** One indexed read for every row a request may replay; its text depends on what it asks. */
+const selectEarlier = compiledOnce(
+  (db, hole, { keys, retry }: { keys: string[]; retry: boolean; values: Record<string, string> }) =>
+    db
+      .selectFrom("quote_requests")
+      .select(["id", "idempotency_key", "key_hash", "request_hash"])
+      .where((eb) =>
+        eb.or([
+          ...(keys.length > 0
+            ? [
+                eb(
+                  "idempotency_key",
+                  "in",
+                  keys.map((_, i) => hole<string>(`key${i}`)),
+                ),
+              ]
+            : []),
+          ...(retry
+            ? [
+                eb.and([
+                  eb("key_hash", "=", hole<string>("keyHash")),
+                  eb("request_hash", "=", hole<string>("requestHash")),
+                ]),
+              ]
+            : []),
+        ]),
+      )
+      // A retry can match a few rows only if two of its tries raced; a handful is plenty.
+      .limit(keys.length + 4),
+  ({
+    keys,
+    retry,
+    values,
+  }: {
+    keys: string[];
+    retry: boolean;
+    values: Record<string, string>;
+  }) => ({
+    values,
+    shape: `${keys.length}:${retry}`,
+  }),
+);
+
 /** Thrown inside a transaction to roll it back with an outcome already decided. */
 const ROLLBACK = Symbol("rollback");
 
@@ -103,14 +162,7 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
             stored = counted;
             throw ROLLBACK;
           }
-          // "do nothing" rather than a unique-violation error: on PostgreSQL it waits for a
-          // concurrent insert of the same key to commit, so the caller's read-back finds it.
-          const inserted = await trx
-            .insertInto("quote_requests")
-            .values(row)
-            .onConflict((oc) => oc.column("idempotency_key").doNothing())
-            .returning("id")
-            .executeTakeFirst();
+          const [inserted] = (await insertLead.run<{ id: number }>(trx, row)).rows;
           if (!inserted) {
             // Roll the count back with it: a replay costs no allowance.
             stored = { ok: false, duplicateKey: true };
@@ -134,25 +186,20 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
 
     async findEarlier(keys, retry) {
       if (keys.length === 0 && !retry) return [];
-      const rows = await db
-        .selectFrom("quote_requests")
-        .select(["id", "idempotency_key", "key_hash", "request_hash"])
-        .where((eb) =>
-          eb.or([
-            ...(keys.length > 0 ? [eb("idempotency_key", "in", keys)] : []),
-            ...(retry
-              ? [
-                  eb.and([
-                    eb("key_hash", "=", retry.keyHash),
-                    eb("request_hash", "=", retry.requestHash),
-                  ]),
-                ]
-              : []),
-          ]),
-        )
-        // A retry can match a few rows only if two of its tries raced; a handful is plenty.
-        .limit(keys.length + 4)
-        .execute();
+      const values: Record<string, string> = {};
+      keys.forEach((key, i) => {
+        values[`key${i}`] = key;
+      });
+      if (retry) {
+        values.keyHash = retry.keyHash;
+        values.requestHash = retry.requestHash;
+      }
+      const { rows } = await selectEarlier.run<{
+        id: number;
+        idempotency_key: string | null;
+        key_hash: string | null;
+        request_hash: string | null;
+      }>(db, { keys, retry: Boolean(retry), values });
       return rows.map((row) => ({
         id: Number(row.id),
         idempotencyKey: row.idempotency_key,

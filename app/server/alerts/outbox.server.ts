@@ -4,12 +4,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
   type Generated,
+  type Insertable,
   type Kysely,
   PostgresAdapter,
   type Selectable,
   sql,
   type Transaction,
 } from "kysely";
+import { compiledOnce, rowBinding, rowHoles } from "../compiled-once.server";
 import type { Database, DialectName } from "../db.server";
 import { type AlertSettings, currentAlertSettings } from "./settings.server";
 
@@ -42,6 +44,7 @@ export interface AlertOutboxTable {
 }
 
 export type OutboxJob = Selectable<AlertOutboxTable>;
+type NewJob = Insertable<AlertOutboxTable>;
 
 /** What enqueueLeadAlerts needs of a lead: its id, and its e-mail for the acknowledgement. */
 export interface LeadRef {
@@ -105,6 +108,21 @@ async function ackCapReason(trx: Db, key: string, now: Date): Promise<string | n
   return null;
 }
 
+// A lead's two statements here, compiled once (compiled-once.server.ts, issue 23).
+const anyDevice = compiledOnce(
+  (db) => db.selectFrom("push_subscriptions").select("id").limit(1),
+  () => ({ values: {}, shape: "" }),
+);
+const insertJobs = compiledOnce(
+  (db, hole, jobs: NewJob[]) =>
+    db
+      .insertInto("alert_outbox")
+      .values(rowHoles(jobs, hole))
+      .onConflict((oc) => oc.columns(["quote_request_id", "channel"]).doNothing())
+      .returning(["status"]),
+  (jobs) => rowBinding(jobs),
+);
+
 /**
  * Writes a lead's delivery jobs; call it inside the transaction that stores the lead (or
  * that marks a spam-flagged one "not spam"). A channel that is switched off gets a
@@ -136,11 +154,7 @@ export async function enqueueLeadAlerts(
   const jobs = [job("email", Boolean(settings.smtp)), job("webhook", Boolean(settings.webhook))];
   // Phone alerts: one job per lead that fans out to every device (app/server/push/), there
   // only when some owner has turned them on.
-  const device = await trx
-    .selectFrom("push_subscriptions")
-    .select("id")
-    .limit(1)
-    .executeTakeFirst();
+  const [device] = (await anyDevice.run(trx, undefined)).rows;
   if (device) jobs.push(job("push", true));
   // The acknowledgement only exists for a customer who gave an address and a business that
   // sends mail; otherwise there is nothing to report about it.
@@ -162,12 +176,7 @@ export async function enqueueLeadAlerts(
       ...(capped ? { status: "skipped" as const, last_error: capped } : {}),
     });
   }
-  const inserted = await trx
-    .insertInto("alert_outbox")
-    .values(jobs)
-    .onConflict((oc) => oc.columns(["quote_request_id", "channel"]).doNothing())
-    .returning(["status"])
-    .execute();
+  const { rows: inserted } = await insertJobs.run<{ status: AlertStatus }>(trx, jobs);
   return inserted.filter((row) => row.status === "pending").length;
 }
 
