@@ -13,6 +13,7 @@ import { requestOrigin } from "./0010-request-origin.server";
 import { wonValue } from "./0011-won-value.server";
 import { createPush } from "./0012-create-push.server";
 import { createQuotePhotos } from "./0013-create-quote-photos.server";
+import { leanIndexes } from "./0014-lean-indexes.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -33,5 +34,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0011_won_value": wonValue,
     "0012_create_push": createPush(dialect),
     "0013_create_quote_photos": createQuotePhotos(dialect),
+    "0014_lean_indexes": leanIndexes,
   };
 }
