@@ -15,17 +15,18 @@ const HOLE = "\u0000hole\u0000";
 /** Stands in for a value while the query is compiled; `name` says which value goes there. */
 export type Hole = <T = unknown>(name: string) => T;
 
-interface Compiled {
+interface Compiled<I> {
   sql: string;
-  /** Per parameter: the name of the value that goes there, or a constant of the query's own. */
-  slots: ({ name: string } | { constant: unknown })[];
+  /** Per parameter: how a run finds its value, or a constant of the query's own. */
+  slots: ({ get: (input: I) => unknown } | { constant: unknown })[];
 }
 
-/** What a run binds: each hole's value by name, and what else the query's text depends on. */
-export interface Binding {
-  values: Record<string, unknown>;
-  /** Runs of the same shape share one compiled text (e.g. the same columns, the same count). */
-  shape: string;
+/** How a run's input fills the holes. */
+export interface Binder<I> {
+  /** What else the text depends on (which columns, how many keys): one text per shape. */
+  shape(input: I): string;
+  /** Where the value for the hole called `name` is in an input; asked once per shape. */
+  getter(name: string): (input: I) => unknown;
 }
 
 export interface CompiledOnce<I> {
@@ -34,23 +35,23 @@ export interface CompiledOnce<I> {
 
 /**
  * `build` is called once per dialect and shape, with `hole(name)` wherever a run's value goes;
- * `bind` gives each run's values for those names, and the shape.
+ * `binder` says where each run's values are.
  */
 export function compiledOnce<I>(
   build: (db: Kysely<Database>, hole: Hole, input: I) => { compile(): CompiledQuery<unknown> },
-  bind: (input: I) => Binding,
+  binder: Binder<I>,
 ): CompiledOnce<I> {
   // Per dialect (a transaction shares its database's adapter), then per shape.
-  const byAdapter = new WeakMap<object, Map<string, Compiled>>();
+  const byAdapter = new WeakMap<object, Map<string, Compiled<I>>>();
   const hole: Hole = <T>(name: string) => `${HOLE}${name}` as T;
 
-  function compile(db: Kysely<Database>, input: I): Compiled {
+  function compile(db: Kysely<Database>, input: I): Compiled<I> {
     const query = build(db, hole, input).compile();
     return {
       sql: query.sql,
       slots: query.parameters.map((parameter) =>
         typeof parameter === "string" && parameter.startsWith(HOLE)
-          ? { name: parameter.slice(HOLE.length) }
+          ? { get: binder.getter(parameter.slice(HOLE.length)) }
           : { constant: parameter },
       ),
     };
@@ -58,7 +59,7 @@ export function compiledOnce<I>(
 
   return {
     run<R>(db: Kysely<Database>, input: I) {
-      const { values, shape } = bind(input);
+      const shape = binder.shape(input);
       const adapter = db.getExecutor().adapter;
       let shapes = byAdapter.get(adapter);
       if (!shapes) {
@@ -71,11 +72,16 @@ export function compiledOnce<I>(
         shapes.set(shape, compiled);
       }
       const parameters = compiled.slots.map((slot) =>
-        "name" in slot ? values[slot.name] : slot.constant,
+        "get" in slot ? slot.get(input) : slot.constant,
       );
       return db.executeQuery<R>(CompiledQuery.raw(compiled.sql, parameters));
     },
   };
+}
+
+/** Values by name, in a text of one shape. */
+export function namedValues<V extends Record<string, unknown>>(): Binder<V> {
+  return { shape: () => "", getter: (name) => (values) => values[name] };
 }
 
 /** Rows for an insert with a hole for each value (Kysely leaves undefined ones out). */
@@ -90,18 +96,22 @@ export function rowHoles<T extends object>(rows: readonly T[], hole: Hole): T[] 
   );
 }
 
-/** The binding for rowHoles' holes: the shape is the rows' columns. */
-export function rowBinding<T extends object>(rows: readonly T[]): Binding {
-  const values: Record<string, unknown> = {};
-  const shape: string[] = [];
-  rows.forEach((row, i) => {
-    const columns: string[] = [];
-    for (const [column, value] of Object.entries(row)) {
-      if (value === undefined) continue;
-      values[`${i}.${column}`] = value;
-      columns.push(column);
-    }
-    shape.push(columns.join(","));
-  });
-  return { values, shape: shape.join(";") };
+/** The binder for rowHoles' holes: one text per set of columns. */
+export function rowValues<T extends object>(): Binder<readonly T[]> {
+  return {
+    shape: (rows) =>
+      rows
+        .map((row) =>
+          Object.keys(row)
+            .filter((column) => row[column as keyof T] !== undefined)
+            .join(","),
+        )
+        .join(";"),
+    getter(name) {
+      const dot = name.indexOf(".");
+      const index = Number(name.slice(0, dot));
+      const column = name.slice(dot + 1) as keyof T;
+      return (rows) => rows[index]?.[column];
+    },
+  };
 }

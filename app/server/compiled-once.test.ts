@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDialect } from "../../tests/support/database";
-import { compiledOnce, rowBinding, rowHoles } from "./compiled-once.server";
+import { compiledOnce, namedValues, rowHoles, rowValues } from "./compiled-once.server";
 import type { Database, DatabaseHandle } from "./db.server";
 
 interface Note {
@@ -22,9 +22,9 @@ describeEachDialect("statements compiled once", (testDb) => {
   });
 
   const insertNotes = compiledOnce(
-    (db, hole, notes: Note[]) =>
+    (db, hole, notes: readonly Note[]) =>
       (db as unknown as Db).insertInto("co_notes").values(rowHoles(notes, hole)),
-    (notes) => rowBinding(notes),
+    rowValues<Note>(),
   );
   const notesAbove = compiledOnce(
     (db, hole) =>
@@ -34,7 +34,7 @@ describeEachDialect("statements compiled once", (testDb) => {
         .where("size", ">", hole<number>("min"))
         .orderBy("label")
         .limit(10),
-    (values: { min: number }) => ({ values, shape: "" }),
+    namedValues<{ min: number }>(),
   );
 
   it("binds each run's own values, and compiles a new text for another set of columns", async () => {

@@ -3,7 +3,7 @@
 import type { Insertable, Kysely, Selectable, Transaction } from "kysely";
 import { kickAlerts } from "./alerts/index.server";
 import { enqueueLeadAlerts } from "./alerts/outbox.server";
-import { compiledOnce, rowBinding, rowHoles } from "./compiled-once.server";
+import { compiledOnce, rowHoles, rowValues } from "./compiled-once.server";
 import type { Database, QuoteRequestsTable } from "./db.server";
 import { groupCommitFor } from "./group-commit.server";
 
@@ -66,18 +66,22 @@ export interface QuoteRepository {
  * commit, so the caller's read-back finds it.
  */
 const insertLead = compiledOnce(
-  (db, hole, row: NewQuoteRequest) =>
+  (db, hole, rows: readonly NewQuoteRequest[]) =>
     db
       .insertInto("quote_requests")
-      .values(rowHoles([row], hole))
+      .values(rowHoles(rows, hole))
       .onConflict((oc) => oc.column("idempotency_key").doNothing())
       .returning("id"),
-  (row) => rowBinding([row]),
+  rowValues<NewQuoteRequest>(),
 );
 
 /** One indexed read for every row a request may replay; its text depends on what it asks. */
+interface EarlierQuery {
+  keys: readonly string[];
+  retry: { keyHash: string; requestHash: string } | undefined;
+}
 const selectEarlier = compiledOnce(
-  (db, hole, { keys, retry }: { keys: string[]; retry: boolean; values: Record<string, string> }) =>
+  (db, hole, { keys, retry }: EarlierQuery) =>
     db
       .selectFrom("quote_requests")
       .select(["id", "idempotency_key", "key_hash", "request_hash"])
@@ -88,7 +92,7 @@ const selectEarlier = compiledOnce(
                 eb(
                   "idempotency_key",
                   "in",
-                  keys.map((_, i) => hole<string>(`key${i}`)),
+                  keys.map((_, i) => hole<string>(`key.${i}`)),
                 ),
               ]
             : []),
@@ -104,18 +108,15 @@ const selectEarlier = compiledOnce(
       )
       // A retry can match a few rows only if two of its tries raced; a handful is plenty.
       .limit(keys.length + 4),
-  ({
-    keys,
-    retry,
-    values,
-  }: {
-    keys: string[];
-    retry: boolean;
-    values: Record<string, string>;
-  }) => ({
-    values,
-    shape: `${keys.length}:${retry}`,
-  }),
+  {
+    shape: ({ keys, retry }) => `${keys.length}:${Boolean(retry)}`,
+    getter: (name) =>
+      name === "keyHash"
+        ? (query) => query.retry?.keyHash
+        : name === "requestHash"
+          ? (query) => query.retry?.requestHash
+          : (query) => query.keys[Number(name.slice("key.".length))],
+  },
 );
 
 /** Thrown inside a transaction to roll it back with an outcome already decided. */
@@ -162,7 +163,7 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
             stored = counted;
             throw ROLLBACK;
           }
-          const [inserted] = (await insertLead.run<{ id: number }>(trx, row)).rows;
+          const [inserted] = (await insertLead.run<{ id: number }>(trx, [row])).rows;
           if (!inserted) {
             // Roll the count back with it: a replay costs no allowance.
             stored = { ok: false, duplicateKey: true };
@@ -186,20 +187,12 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
 
     async findEarlier(keys, retry) {
       if (keys.length === 0 && !retry) return [];
-      const values: Record<string, string> = {};
-      keys.forEach((key, i) => {
-        values[`key${i}`] = key;
-      });
-      if (retry) {
-        values.keyHash = retry.keyHash;
-        values.requestHash = retry.requestHash;
-      }
       const { rows } = await selectEarlier.run<{
         id: number;
         idempotency_key: string | null;
         key_hash: string | null;
         request_hash: string | null;
-      }>(db, { keys, retry: Boolean(retry), values });
+      }>(db, { keys, retry });
       return rows.map((row) => ({
         id: Number(row.id),
         idempotencyKey: row.idempotency_key,

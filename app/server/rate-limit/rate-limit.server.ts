@@ -4,7 +4,7 @@
 // someone keeps knocking. A brake on floods from one spot, not a security boundary.
 import { createHash } from "node:crypto";
 import { type Kysely, sql, type Transaction } from "kysely";
-import { compiledOnce } from "../compiled-once.server";
+import { compiledOnce, namedValues } from "../compiled-once.server";
 import type { Database } from "../db.server";
 
 export interface RateLimitsTable {
@@ -59,31 +59,28 @@ export interface RateLimiterOptions {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The count's one statement, compiled once: every attempt runs it (compiled-once.server.ts). */
-const countAttempt = compiledOnce(
-  (db, hole) => {
-    const at = hole<string>("at");
-    const resetsAt = hole<string>("resetsAt");
-    return db
-      .insertInto("rate_limits")
-      .values({ key: hole("key"), hits: 1, resets_at: resetsAt })
-      .onConflict((oc) =>
-        oc
-          .column("key")
-          .doUpdateSet({
-            hits: sql<number>`case when rate_limits.resets_at <= ${at} then 1 else rate_limits.hits + 1 end`,
-            resets_at: sql<string>`case when rate_limits.resets_at <= ${at} then ${resetsAt} else rate_limits.resets_at end`,
-          })
-          .where((eb) =>
-            eb.or([
-              eb("rate_limits.resets_at", "<=", at),
-              eb("rate_limits.hits", "<", hole<number>("max")),
-            ]),
-          ),
-      )
-      .returning(["hits", "resets_at"]);
-  },
-  (values: { key: string; at: string; resetsAt: string; max: number }) => ({ values, shape: "" }),
-);
+const countAttempt = compiledOnce((db, hole) => {
+  const at = hole<string>("at");
+  const resetsAt = hole<string>("resetsAt");
+  return db
+    .insertInto("rate_limits")
+    .values({ key: hole("key"), hits: 1, resets_at: resetsAt })
+    .onConflict((oc) =>
+      oc
+        .column("key")
+        .doUpdateSet({
+          hits: sql<number>`case when rate_limits.resets_at <= ${at} then 1 else rate_limits.hits + 1 end`,
+          resets_at: sql<string>`case when rate_limits.resets_at <= ${at} then ${resetsAt} else rate_limits.resets_at end`,
+        })
+        .where((eb) =>
+          eb.or([
+            eb("rate_limits.resets_at", "<=", at),
+            eb("rate_limits.hits", "<", hole<number>("max")),
+          ]),
+        ),
+    )
+    .returning(["hits", "resets_at"]);
+}, namedValues<{ key: string; at: string; resetsAt: string; max: number }>());
 export const storedKey = (key: string) => createHash("sha256").update(key).digest("base64url");
 
 export function createRateLimiter({
