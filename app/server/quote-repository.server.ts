@@ -10,10 +10,15 @@ import { groupCommitFor } from "./group-commit.server";
 export type NewQuoteRequest = Insertable<Omit<QuoteRequestsTable, "id">>;
 export type StoredQuoteRequest = Selectable<QuoteRequestsTable>;
 
-/** A check that runs inside the insert's transaction first: the shared rate limit. */
+/**
+ * Checks that run inside the insert's transaction first: the replay check (`replayed`: the
+ * request was stored before) and the shared rate limit.
+ */
 export type BeforeInsert = (
   trx: Transaction<Database>,
-) => Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
+) => Promise<
+  { ok: true } | { ok: false; retryAfterSeconds: number } | { ok: false; replayed: true }
+>;
 
 /** More rows written inside the lead's transaction once it has an id (its photos). */
 export type AfterInsert = (trx: Transaction<Database>, leadId: number) => Promise<void>;
@@ -22,6 +27,7 @@ export type Stored =
   | { ok: true; id: number }
   /** Refused by `before`; nothing was written. */
   | { ok: false; retryAfterSeconds: number }
+  | { ok: false; replayed: true }
   /** Another row holds the idempotency key; nothing was written, the count included. */
   | { ok: false; duplicateKey: true };
 
@@ -52,6 +58,8 @@ export interface QuoteRepository {
   findEarlier(
     keys: string[],
     retry: { keyHash: string; requestHash: string } | undefined,
+    /** The lead's transaction, to read and then write under one lock. */
+    trx?: Transaction<Database>,
   ): Promise<EarlierRow[]>;
   findByIdempotencyKey(
     key: string,
@@ -185,14 +193,14 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
       return stored;
     },
 
-    async findEarlier(keys, retry) {
+    async findEarlier(keys, retry, trx) {
       if (keys.length === 0 && !retry) return [];
       const { rows } = await selectEarlier.run<{
         id: number;
         idempotency_key: string | null;
         key_hash: string | null;
         request_hash: string | null;
-      }>(db, { keys, retry });
+      }>(trx ?? db, { keys, retry });
       return rows.map((row) => ({
         id: Number(row.id),
         idempotencyKey: row.idempotency_key,

@@ -288,21 +288,6 @@ export function createQuoteService(options: QuoteServiceOptions) {
       const repository = createQuoteRepository(await options.database());
       const keyHash = clientKey ? keyHashOf(clientKey) : undefined;
 
-      // One indexed read finds every row this request may replay: its own key, the derived
-      // key of the previous window, and the same fill retried from a new address (phones
-      // change address between tries: Wi-Fi to mobile, IPv6 to IPv4).
-      const candidates = await repository.findEarlier(
-        [idempotencyKey, derived?.previous].filter((key): key is string => Boolean(key)),
-        keyHash ? { keyHash, requestHash: hash } : undefined,
-      );
-      const earlier = replayAnswer(candidates, {
-        key: idempotencyKey,
-        previous: derived?.previous,
-        keyHash,
-        hash,
-      });
-      if (earlier) return earlier;
-
       const row = buildRow(parsed.data, {
         sourcePage: sourcePageFrom(meta.sourcePage, raw.source_page),
         idempotencyKey: idempotencyKey ?? null,
@@ -314,14 +299,34 @@ export function createQuoteService(options: QuoteServiceOptions) {
         origin: meta.origin,
       });
       row.photo_count = photos.length;
-      // The rate limit's count, the lead, its photos and its alert jobs: one transaction.
+      let earlier: SubmitResult | undefined;
+      // The replay check, the rate limit's count, the lead, its photos and its alert jobs: one
+      // transaction (on SQLite the write lock is held from the check to the insert).
       const stored = await repository.storeQuoteRequest(
         row,
-        (trx) => options.limiter.countWithin(trx, `quote:${ip}`, options.rateLimit, now),
+        async (trx) => {
+          // One indexed read finds every row this request may replay: its own key, the derived
+          // key of the previous window, and the same fill retried from a new address (phones
+          // change address between tries: Wi-Fi to mobile, IPv6 to IPv4).
+          const candidates = await repository.findEarlier(
+            [idempotencyKey, derived?.previous].filter((key): key is string => Boolean(key)),
+            keyHash ? { keyHash, requestHash: hash } : undefined,
+            trx,
+          );
+          earlier = replayAnswer(candidates, {
+            key: idempotencyKey,
+            previous: derived?.previous,
+            keyHash,
+            hash,
+          });
+          if (earlier) return { ok: false, replayed: true };
+          return options.limiter.countWithin(trx, `quote:${ip}`, options.rateLimit, now);
+        },
         photos.length > 0
           ? (trx, leadId) => storePhotos(trx, leadId, photos, row.created_at)
           : undefined,
       );
+      if ("replayed" in stored && earlier) return earlier;
       if (stored.ok) return { ok: true, id: stored.id, duplicate: false };
       if ("retryAfterSeconds" in stored) {
         return { ok: false, status: 429, retryAfterSeconds: stored.retryAfterSeconds };
