@@ -105,14 +105,25 @@ interface Thread {
   whenReady: (() => void)[];
 }
 
+/**
+ * A thread that dies before it is ready (it couldn't load the server bundle, say) is replaced
+ * after a wait that doubles with each such death in a row, up to the last: a fault that kills
+ * every new thread at start-up would otherwise start threads in a tight loop, burning the CPU
+ * the static pages need and filling the log.
+ */
+const RESPAWN_WAIT_MS = { first: 100, last: 30_000 } as const;
+
 export class RenderPool {
   readonly #entry: string;
   readonly #limits: RenderLimits;
   readonly #threads: Thread[] = [];
   readonly #waiting = new Map<number, Waiting>();
+  readonly #respawns = new Set<NodeJS.Timeout>();
   #nextId = 1;
   #nextPing = 1;
   #closing = false;
+  /** Threads that died while starting, since one last became ready. */
+  #failedStarts = 0;
 
   constructor(entry: string, size: number, limits: RenderLimits) {
     this.#entry = entry;
@@ -130,6 +141,7 @@ export class RenderPool {
         // A new thread loads the whole server bundle first, slowly on a busy machine (it runs
         // at a lower priority): that is no render running out of time.
         thread.ready = true;
+        this.#failedStarts = 0;
         for (const arm of thread.whenReady.splice(0)) arm();
         return;
       }
@@ -162,6 +174,27 @@ export class RenderPool {
     if (index < 0) return;
     if (this.#closing) {
       this.#threads.splice(index, 1);
+      return;
+    }
+    if (!thread.ready) {
+      const waitMs = Math.min(
+        RESPAWN_WAIT_MS.last,
+        RESPAWN_WAIT_MS.first * 2 ** Math.min(this.#failedStarts, 20),
+      );
+      this.#failedStarts++;
+      this.#threads.splice(index, 1);
+      const timer = setTimeout(() => {
+        this.#respawns.delete(timer);
+        if (!this.#closing) this.#threads.push(this.#spawn());
+      }, waitMs);
+      this.#respawns.add(timer);
+      this.#limits.log({
+        level: "error",
+        event: "render.thread_failed_to_start",
+        reason,
+        detail,
+        retryInMs: waitMs,
+      });
       return;
     }
     this.#threads[index] = this.#spawn();
@@ -228,6 +261,8 @@ export class RenderPool {
     if (this.#waiting.size >= this.#limits.queueMax) {
       return Promise.reject(new RenderRefused("busy", 1));
     }
+    // Every thread failed to start and the next is not due yet.
+    if (this.#threads.length === 0) return Promise.reject(new RenderRefused("thread_died", 5));
     // A thread being asked whether it is stuck, or still starting, gets new work only when
     // every thread is.
     const load = (t: Thread) =>
@@ -281,6 +316,7 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.#closing = true;
+    for (const timer of this.#respawns) clearTimeout(timer);
     await Promise.all(this.#threads.map(({ worker }) => worker.terminate()));
   }
 }

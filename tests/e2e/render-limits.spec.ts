@@ -106,6 +106,34 @@ test.describe("render threads that misbehave", () => {
   }
 });
 
+test("render threads that die as they start are started again ever more slowly, and pages still serve", async () => {
+  const scratch = scratchSqlite("render-start");
+  const s = await spawnServer(
+    { DATABASE_URL: scratch.url, RENDER_THREADS: "1", TEST_RENDER_START_FAULT: "exit" },
+    { nodeArgs: FAULTS },
+  );
+  try {
+    // A page that needs a render gets a 503 to come back later, not a wait.
+    const dynamic = await get(s, "/no-such-page");
+    expect(dynamic.status).toBe(503);
+    expect(dynamic.headers.get("retry-after")).toMatch(/^\d+$/);
+    // The prerendered pages need no thread.
+    expect((await get(s, "/privacy-policy")).status).toBe(200);
+
+    const failedStarts = () =>
+      s.stdout().split('"event":"render.thread_failed_to_start"').length - 1;
+    await expect.poll(failedStarts, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    const before = failedStarts();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The waits double (0.1 s, 0.2 s, 0.4 s…): a few more in two seconds, not one per start-up.
+    expect(failedStarts() - before).toBeLessThanOrEqual(3);
+    expect(s.process.exitCode).toBeNull();
+  } finally {
+    await s.stop();
+    scratch.remove();
+  }
+});
+
 test("past RENDER_QUEUE_MAX renders in flight: 503 with Retry-After at once, while the others wait", async () => {
   test.setTimeout(90_000);
   const scratch = scratchSqlite("render-queue");

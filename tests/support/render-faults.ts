@@ -9,7 +9,12 @@
 //   hang   a loop that never ends (a render stuck in synchronous code)
 //   exit   the thread exits (code 3)
 //   throw  an uncaught exception on the thread
+//
+// TEST_RENDER_START_FAULT=exit makes every render thread exit as it starts, before it is ready
+// (a server bundle that can't load on a thread).
 import { isMainThread, parentPort } from "node:worker_threads";
+
+if (!isMainThread && process.env.TEST_RENDER_START_FAULT === "exit") process.exit(3);
 
 interface Job {
   headers?: unknown;
