@@ -4,6 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { BUSINESS } from "./content/business";
+import { releaseHashingSlotsOf } from "./server/accounts/passwords.server";
 import { kickAlerts, sendTestAlerts, startAlerts, stopAlerts } from "./server/alerts/index.server";
 import { closeDatabase, getDb, startDatabase } from "./server/db.server";
 import { SERVER_ENV } from "./server/env.server";
@@ -36,6 +37,8 @@ export const serverHooks = {
   photos: photoServerHooks,
   /** POST /api/quote-requests, answered by the server without React Router (issue 23). */
   answerQuoteApi,
+  /** A render thread is gone: the password-hashing slots it held are free again. */
+  releaseHashingSlotsOf,
   env: SERVER_ENV,
   business: { name: BUSINESS.name, phone: BUSINESS.phone, phoneHref: BUSINESS.phoneHref },
   trackingEnabled: Boolean(import.meta.env.VITE_GOOGLE_ADS_ID?.trim()),

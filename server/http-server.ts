@@ -128,6 +128,7 @@ export async function startServer({
     timeoutMs: env.RENDER_TIMEOUT_MS,
     queueMax: env.RENDER_QUEUE_MAX ?? defaultQueueMax(threads),
     log: logLine,
+    onThreadGone: hooks.releaseHashingSlotsOf,
   };
   const inline = new InlineRenderer((request) => {
     const context = new RouterContextProvider();

@@ -84,6 +84,8 @@ export interface RenderLimits {
   timeoutMs: number;
   queueMax: number;
   log(fields: Record<string, unknown>): void;
+  /** Called with a thread's id once it has died or been given up on. */
+  onThreadGone?(threadId: number): void;
 }
 
 interface Waiting {
@@ -96,6 +98,8 @@ interface Waiting {
 
 interface Thread {
   worker: Worker;
+  /** Kept from the start: a worker's own threadId reads -1 once it has stopped. */
+  threadId: number;
   jobs: Set<number>;
   /** A ping sent because a render ran out of time, and the timer that gives up on it. */
   probe?: { seq: number; timer: NodeJS.Timeout };
@@ -135,7 +139,13 @@ export class RenderPool {
     const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
       workerData: { entry: this.#entry },
     });
-    const thread: Thread = { worker, jobs: new Set(), ready: false, whenReady: [] };
+    const thread: Thread = {
+      worker,
+      threadId: worker.threadId,
+      jobs: new Set(),
+      ready: false,
+      whenReady: [],
+    };
     worker.on("message", (message: FromThread) => {
       if ("ready" in message) {
         // A new thread loads the whole server bundle first, slowly on a busy machine (it runs
@@ -172,6 +182,8 @@ export class RenderPool {
     }
     const index = this.#threads.indexOf(thread);
     if (index < 0) return;
+    // What it held in shared memory (password-hashing slots) it will never give back itself.
+    this.#limits.onThreadGone?.(thread.threadId);
     if (this.#closing) {
       this.#threads.splice(index, 1);
       return;

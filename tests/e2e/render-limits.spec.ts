@@ -134,6 +134,34 @@ test("render threads that die as they start are started again ever more slowly, 
   }
 });
 
+test("a render thread that dies while it checks a password gives its hashing slot back", async () => {
+  test.setTimeout(90_000);
+  const scratch = scratchSqlite("render-hashing");
+  const email = uniqueEmail("hashing");
+  addOwner(scratch.url, email);
+  const s = await spawnServer(
+    { DATABASE_URL: scratch.url, RENDER_THREADS: "1" },
+    { nodeArgs: FAULTS },
+  );
+  try {
+    // As many deaths as the process has hashing slots (2): without the slots given back, every
+    // sign-in after them would wait its 10 s and be refused.
+    for (let i = 1; i <= 2; i++) {
+      const died = await signInOverHttp(s.url, email, PASSWORD, { [FAULT]: "exit-while-hashing" });
+      expect([500, 503]).toContain(died.status);
+      await expect
+        .poll(() => s.stdout().split('"event":"render.thread_replaced"').length - 1)
+        .toBe(i);
+    }
+    const signedIn = await signInOverHttp(s.url, email, PASSWORD);
+    expect(signedIn.status, signedIn.body.slice(0, 300)).toBe(303);
+    expect(signedIn.cookie).toBeTruthy();
+  } finally {
+    await s.stop();
+    scratch.remove();
+  }
+});
+
 test("past RENDER_QUEUE_MAX renders in flight: 503 with Retry-After at once, while the others wait", async () => {
   test.setTimeout(90_000);
   const scratch = scratchSqlite("render-queue");

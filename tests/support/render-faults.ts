@@ -9,10 +9,12 @@
 //   hang   a loop that never ends (a render stuck in synchronous code)
 //   exit   the thread exits (code 3)
 //   throw  an uncaught exception on the thread
+//   exit-while-hashing  the job goes on; the thread exits once a password hash is running
+//                       (the shared count of running hashes, app/server/accounts/passwords)
 //
 // TEST_RENDER_START_FAULT=exit makes every render thread exit as it starts, before it is ready
 // (a server bundle that can't load on a thread).
-import { isMainThread, parentPort } from "node:worker_threads";
+import { getEnvironmentData, isMainThread, parentPort } from "node:worker_threads";
 
 if (!isMainThread && process.env.TEST_RENDER_START_FAULT === "exit") process.exit(3);
 
@@ -35,6 +37,16 @@ if (!isMainThread && parentPort) {
       }
     }
     if (fault === "exit") process.exit(3);
+    if (fault === "exit-while-hashing") {
+      // Its first cell counts the hashes running in the process; this job's is the only one.
+      const shared = getEnvironmentData("roof-site:password-hashing-slots");
+      if (!(shared instanceof SharedArrayBuffer)) throw new Error("no hashing slots to watch");
+      const running = new Int32Array(shared);
+      setInterval(() => {
+        if (Atomics.load(running, 0) > 0) process.exit(3);
+      }, 2);
+      return;
+    }
     // Thrown from a listener: uncaught, so the thread fails before rendering this job.
     if (fault === "throw") throw new Error("render fault (test)");
   });

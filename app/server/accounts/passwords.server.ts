@@ -1,7 +1,7 @@
 // Password hashing with scrypt from node:crypto: memory-hard, no native add-on to build, and
 // the parameters travel inside each hash so they can be raised later without a migration.
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import { getEnvironmentData, setEnvironmentData } from "node:worker_threads";
+import { getEnvironmentData, setEnvironmentData, threadId } from "node:worker_threads";
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** Longer than anyone types; keeps a hostile form post from making us hash megabytes. */
@@ -30,6 +30,8 @@ export class HashingBusy extends Error {
 
 const RUNNING = 0;
 const WAITING = 1;
+/** Then one cell per slot: the holding thread's id plus one, or 0 when the slot is free. */
+const HOLDERS = 2;
 const SLOTS_KEY = "roof-site:password-hashing-slots";
 
 /**
@@ -40,35 +42,44 @@ const SLOTS_KEY = "roof-site:password-hashing-slots";
 function sharedSlots(): Int32Array {
   const existing = getEnvironmentData(SLOTS_KEY);
   if (existing instanceof SharedArrayBuffer) return new Int32Array(existing);
-  const buffer = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  const buffer = new SharedArrayBuffer(
+    (HOLDERS + HASHING_LIMITS.running) * Int32Array.BYTES_PER_ELEMENT,
+  );
   setEnvironmentData(SLOTS_KEY, buffer);
   return new Int32Array(buffer);
 }
 const slots = sharedSlots();
+const me = threadId + 1;
 
-function tryTakeSlot(): boolean {
-  for (;;) {
-    const running = Atomics.load(slots, RUNNING);
-    if (running >= HASHING_LIMITS.running) return false;
-    if (Atomics.compareExchange(slots, RUNNING, running, running + 1) === running) return true;
+/** A free slot taken for this thread, or -1. */
+function tryTakeSlot(): number {
+  for (let cell = HOLDERS; cell < HOLDERS + HASHING_LIMITS.running; cell++) {
+    if (Atomics.compareExchange(slots, cell, 0, me) === 0) {
+      Atomics.add(slots, RUNNING, 1);
+      return cell;
+    }
   }
+  return -1;
 }
 
-async function takeSlot(): Promise<void> {
-  if (tryTakeSlot()) return;
+async function takeSlot(): Promise<number> {
+  const taken = tryTakeSlot();
+  if (taken >= 0) return taken;
   if (Atomics.add(slots, WAITING, 1) >= HASHING_LIMITS.waiting) {
     Atomics.sub(slots, WAITING, 1);
     throw new HashingBusy();
   }
   try {
     const deadline = Date.now() + HASHING_LIMITS.maxWaitMs;
-    while (!tryTakeSlot()) {
+    for (;;) {
+      const cell = tryTakeSlot();
+      if (cell >= 0) return cell;
       const left = deadline - Date.now();
       if (left <= 0) throw new HashingBusy();
-      // Sleeps, without blocking this thread, until a slot is given back in any thread.
+      // Sleeps, without blocking this thread, until a slot is given back in any thread; looks
+      // again every 50 ms whatever happens, so no missed wake-up can hold it for long.
       const seen = Atomics.load(slots, RUNNING);
-      if (seen < HASHING_LIMITS.running) continue;
-      const wait = Atomics.waitAsync(slots, RUNNING, seen, left);
+      const wait = Atomics.waitAsync(slots, RUNNING, seen, Math.min(left, 50));
       if (wait.async) await wait.value;
     }
   } finally {
@@ -76,17 +87,30 @@ async function takeSlot(): Promise<void> {
   }
 }
 
-function giveSlotBack(): void {
+/** Frees `cell` if `holder` still has it (a slot freed for a dead thread is not freed twice). */
+function freeSlot(cell: number, holder: number): void {
+  if (Atomics.compareExchange(slots, cell, holder, 0) !== holder) return;
   Atomics.sub(slots, RUNNING, 1);
   Atomics.notify(slots, RUNNING);
 }
 
+/**
+ * For the main thread, when a render thread has died or been terminated: the slots it held
+ * are free again. A thread that dies while its hash runs never reaches its own `finally`, and
+ * without this every such death would take a slot for good: two, and nobody signs in again.
+ */
+export function releaseHashingSlotsOf(deadThreadId: number): void {
+  for (let cell = HOLDERS; cell < HOLDERS + HASHING_LIMITS.running; cell++) {
+    freeSlot(cell, deadThreadId + 1);
+  }
+}
+
 async function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  await takeSlot();
+  const cell = await takeSlot();
   try {
     return await scryptNow(password, salt, params);
   } finally {
-    giveSlotBack();
+    freeSlot(cell, me);
   }
 }
 
