@@ -52,6 +52,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
 }
 
+let sequence = 0;
 const quoteBody = (name: string) =>
   JSON.stringify({
     name,
@@ -152,7 +153,8 @@ export async function benchAlerts(options: {
             url: `http://127.0.0.1:${turn.port}/api/quote-requests`,
             method: "POST",
             headers: { "Content-Type": "application/json" },
-            body: () => quoteBody("Bench Marker"),
+            // A name of its own each: the same details again would be a replay, not a lead.
+            body: () => quoteBody(`Bench Marker ${++sequence}`),
             okStatuses: [201],
             concurrency: options.concurrency,
             durationMs: options.durationMs / options.rounds,

@@ -183,6 +183,7 @@ async function main() {
     const nginxRun = nginx && nginxResult ? { version: nginx.version, ...nginxResult } : null;
 
     log(`Quote inserts: POST /api/quote-requests for ${DURATION_MS / 1000} s …`);
+    let insertSequence = 0;
     const inserts = summarise([
       await runLoad({
         url: `${ourUrl}/api/quote-requests`,
@@ -190,7 +191,8 @@ async function main() {
         headers: { "Content-Type": "application/json" },
         body: () =>
           JSON.stringify({
-            name: "Bench Marker",
+            // A name of its own each: the same details again would be a replay, not a lead.
+            name: `Bench Marker ${++insertSequence}`,
             phone: "0412 345 678",
             email: "bench@example.com",
             postcode: "3000",

@@ -14,6 +14,7 @@ import { wonValue } from "./0011-won-value.server";
 import { createPush } from "./0012-create-push.server";
 import { createQuotePhotos } from "./0013-create-quote-photos.server";
 import { leanIndexes } from "./0014-lean-indexes.server";
+import { outboxLaneIndex } from "./0015-outbox-lane-index.server";
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than
@@ -35,5 +36,6 @@ export function migrationsFor(dialect: DialectName): Record<string, Migration> {
     "0012_create_push": createPush(dialect),
     "0013_create_quote_photos": createQuotePhotos(dialect),
     "0014_lean_indexes": leanIndexes,
+    "0015_outbox_lane_index": outboxLaneIndex,
   };
 }
