@@ -64,8 +64,6 @@ export interface QuoteRepository {
   findByIdempotencyKey(
     key: string,
   ): Promise<{ id: number; requestHash: string | null } | undefined>;
-  /** A row stored for this client key and this very request, from whichever address. */
-  findRetry(keyHash: string, requestHash: string): Promise<{ id: number } | undefined>;
 }
 
 /**
@@ -133,18 +131,10 @@ const ROLLBACK = Symbol("rollback");
 export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
   return {
     async insertQuoteRequest(row) {
-      // "do nothing" instead of catching a unique-violation error: the same statement
-      // on both dialects, and on PostgreSQL it waits for a concurrent insert of the same
-      // key to commit, so the read-back that follows always finds it.
       // The lead and its alert jobs commit together: no lead without its alerts, and no
       // alert for a lead that was rolled back (docs/decisions/007-alert-outbox.md).
       const id = await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto("quote_requests")
-          .values(row)
-          .onConflict((oc) => oc.column("idempotency_key").doNothing())
-          .returning("id")
-          .executeTakeFirst();
+        const [inserted] = (await insertLead.run<{ id: number }>(trx, [row])).rows;
         if (!inserted) return null;
         const leadId = Number(inserted.id);
         const waiting =
@@ -216,16 +206,6 @@ export function createQuoteRepository(db: Kysely<Database>): QuoteRepository {
         .where("idempotency_key", "=", key)
         .executeTakeFirst();
       return found ? { id: Number(found.id), requestHash: found.request_hash } : undefined;
-    },
-
-    async findRetry(keyHash, requestHash) {
-      const found = await db
-        .selectFrom("quote_requests")
-        .select("id")
-        .where("key_hash", "=", keyHash)
-        .where("request_hash", "=", requestHash)
-        .executeTakeFirst();
-      return found ? { id: Number(found.id) } : undefined;
     },
   };
 }
